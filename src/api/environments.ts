@@ -1,0 +1,75 @@
+import type { Environment } from "../db/schema";
+import type { Env } from "../env";
+
+/** The path every API route is registered under; other configured base paths are rewritten to it. */
+export const API_PATH = "/tsp/v1";
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+type BaseAddress = {
+  environment: Environment;
+  url: string;
+  /** Host with port, or null for a loopback base, which matches any loopback host and port. */
+  host: string | null;
+  path: string;
+};
+
+// Parsing the configured URLs once per isolate keeps environment resolution to string checks.
+let cached: { key: string; bases: BaseAddress[] } | undefined;
+
+function baseAddresses(env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">): BaseAddress[] {
+  const key = `${env.PRODUCTION_BASE_URL}|${env.SANDBOX_BASE_URL}`;
+  if (cached?.key === key) return cached.bases;
+  const bases = (
+    [
+      ["production", env.PRODUCTION_BASE_URL],
+      ["sandbox", env.SANDBOX_BASE_URL],
+    ] as const
+  ).map(([environment, raw]): BaseAddress => {
+    const url = new URL(raw);
+    return {
+      environment,
+      url: raw.replace(/\/+$/, ""),
+      host: LOOPBACK_HOSTS.has(url.hostname) ? null : url.host,
+      path: url.pathname.replace(/\/+$/, ""),
+    };
+  });
+  // Longest path first, so `/sandbox/tsp/v1` wins over a shorter base on the same host.
+  bases.sort((a, b) => b.path.length - a.path.length);
+  cached = { key, bases };
+  return bases;
+}
+
+/**
+ * The environment a request addresses: the configured base address whose host and path
+ * prefix the URL matches. A deployment uses two hostnames; locally both bases share the
+ * loopback host and differ by path, so plain URLs reach both.
+ */
+export function matchBaseAddress(url: URL, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
+  for (const base of baseAddresses(env)) {
+    const hostMatches = base.host === null ? LOOPBACK_HOSTS.has(url.hostname) : url.host === base.host;
+    const pathMatches = url.pathname === base.path || url.pathname.startsWith(`${base.path}/`);
+    if (hostMatches && pathMatches) return base;
+  }
+  return undefined;
+}
+
+/** The configured base address of an environment (for the OpenAPI servers and messages). */
+export function baseUrlOf(environment: Environment, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
+  return (environment === "production" ? env.PRODUCTION_BASE_URL : env.SANDBOX_BASE_URL).replace(/\/+$/, "");
+}
+
+/**
+ * Hono's getPath: the path the router sees. A request to any configured base address is
+ * routed as `/tsp/v1/...`, so one set of routes serves both environments.
+ */
+export function routingPath(request: Request, options?: { env?: object }): string {
+  const url = new URL(request.url);
+  const env = options?.env as Partial<Env> | undefined;
+  const base =
+    env?.PRODUCTION_BASE_URL && env.SANDBOX_BASE_URL
+      ? matchBaseAddress(url, { PRODUCTION_BASE_URL: env.PRODUCTION_BASE_URL, SANDBOX_BASE_URL: env.SANDBOX_BASE_URL })
+      : undefined;
+  if (!base || base.path === API_PATH) return url.pathname;
+  return API_PATH + url.pathname.slice(base.path.length);
+}

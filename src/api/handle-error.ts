@@ -1,0 +1,93 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ZodError } from "zod";
+import { DomainError, type DomainErrorKind } from "../domain/errors";
+import type { AppEnv } from "../env";
+import { describeIssues } from "../lib/describe-issues";
+import { ApiError, badRequest, type ErrorCode } from "./errors";
+
+type ValidationTarget = "json" | "query" | "param" | "header" | "cookie" | "form";
+
+const TARGET_PATHS: Record<ValidationTarget, string> = {
+  json: "{requestBody}",
+  form: "{requestBody}",
+  query: "{requestQuery}",
+  param: "{requestPath}",
+  header: "{requestHeaders}",
+  cookie: "{requestCookies}",
+};
+
+/** defaultHook of every OpenAPIHono app: a failed validation becomes a bad_request listing every issue. */
+export function handleValidationResult(
+  result: { success: true } | { success: false; error: ZodError; target: ValidationTarget },
+): void {
+  if (result.success) return;
+  throw validationError(result.error, result.target);
+}
+
+export function validationError(error: ZodError, target: ValidationTarget | string): ApiError {
+  const root = target in TARGET_PATHS ? TARGET_PATHS[target as ValidationTarget] : target;
+  const detail = describeIssues(error, root);
+  const [first] = detail;
+  const more = detail.length > 1 ? ` (and ${detail.length - 1} more problem${detail.length > 2 ? "s" : ""})` : "";
+  return new ApiError("bad_request", `Request validation failed: ${first?.path}: ${first?.message}${more}.`, {
+    detail,
+  });
+}
+
+const DOMAIN_CODES: Record<DomainErrorKind, ErrorCode> = {
+  invalid_input: "bad_request",
+  not_found: "not_found",
+  forbidden: "forbidden",
+  conflict: "conflict",
+  connection_deleted: "connection_deleted",
+  connection_disconnected: "connection_disconnected",
+  invalid_credentials: "invalid_credentials",
+  provider_error: "bad_gateway",
+  provider_timeout: "gateway_timeout",
+};
+
+/** Maps a domain error to the API error that answers it. */
+export function fromDomainError(error: DomainError): ApiError {
+  if (error.kind === "invalid_input") return new ApiError("bad_request", error.message, { detail: error.problems });
+  if (error.kind === "connection_disconnected")
+    return new ApiError("connection_disconnected", error.message, { detail: [] });
+  return new ApiError(DOMAIN_CODES[error.kind], error.message);
+}
+
+/** onError of the root app: every failure leaves in the contract's error shape; unknown faults say nothing of themselves. */
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  const apiError = toApiError(error);
+  if (apiError.code === "internal_server_error") {
+    // The stack goes to the log with the request id; the client only gets the id.
+    console.error(
+      JSON.stringify({ level: "error", requestId: c.get("requestId"), error: error.name, stack: error.stack }),
+    );
+  }
+  if (apiError.retryAfter !== undefined) c.header("Retry-After", String(apiError.retryAfter));
+  return c.json(apiError.toBody(), apiError.status);
+}
+
+function toApiError(error: Error): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
+  if (error instanceof HTTPException) {
+    if (error.status === 415) {
+      return badRequest(
+        "The request body must be JSON.",
+        "{requestHeaders}.content-type",
+        "Send the header `Content-Type: application/json`.",
+      );
+    }
+    if (error.status === 400) {
+      return badRequest("The request body is not valid JSON.", "{requestBody}", "Send a well-formed JSON document.");
+    }
+    if (error.status === 413) {
+      return badRequest(error.message, "{requestBody}", "Send a smaller body.");
+    }
+  }
+  return new ApiError(
+    "internal_server_error",
+    "An internal error occurred. Quote the X-Request-Id header when reporting it.",
+  );
+}

@@ -1,0 +1,66 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+import { handleValidationResult } from "./handle-error";
+import { requireSecretKey } from "./middleware/api-key";
+import { resolveEnvironment } from "./middleware/environment";
+import { buildDocument, registerSecuritySchemes } from "./openapi";
+import { connectionsApp } from "./routes/connections";
+import { providersApp } from "./routes/providers";
+import { publicTokenApp } from "./routes/public-token";
+import { usageApp } from "./routes/usage";
+
+/** Largest request body accepted: ample for any JSON this API takes, far below the Worker's limits. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The /tsp/v1 API, served at both environments' base addresses. The reference (document and
+ * UI) is public; every other route needs a secret key of the environment.
+ */
+export function newApi(admin: OpenAPIHono<AppEnv>) {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: handleValidationResult });
+  registerSecuritySchemes(api);
+  api.use("*", resolveEnvironment);
+
+  // Registered before the key check: Hono runs matching handlers in registration order, and these answer.
+  let document: { key: string; value: unknown } | undefined;
+  api.get("/openapi.json", (c) => {
+    const key = `${c.env.PRODUCTION_BASE_URL}|${c.env.SANDBOX_BASE_URL}`;
+    if (document?.key !== key) document = { key, value: buildDocument(api, admin, c.env) };
+    return c.json(document.value, 200);
+  });
+  api.get("/docs", Scalar({ url: "openapi.json", cdn: "docs/scalar.js", pageTitle: "Telematics API reference" }));
+  api.get("/docs/scalar.js", async (c) => {
+    const asset = await c.env.ASSETS.fetch(new URL("/scalar/standalone.js", c.req.url));
+    return new Response(asset.body, {
+      status: asset.status,
+      headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },
+    });
+  });
+
+  api.use("*", requireSecretKey);
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, {
+          detail: [
+            {
+              message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+              path: "{requestBody}",
+              suggestion: "Send a smaller body.",
+            },
+          ],
+        });
+      },
+    }),
+  );
+  api.route("/", connectionsApp);
+  api.route("/", publicTokenApp);
+  api.route("/", providersApp);
+  api.route("/", usageApp);
+  return api;
+}

@@ -1,0 +1,62 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Env } from "../env";
+import { baseUrlOf } from "./environments";
+
+type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+
+const DESCRIPTION = `One normalized JSON API over many telematics providers.
+
+**Authentication.** Every request carries \`Authorization: Bearer <secret key>\` (\`sk_prod_…\` against the production base address, \`sk_sandbox_…\` against the sandbox one). Endpoints that work on one customer connection also need \`Connection-Token: con_tkn_…\`.
+
+**Errors** have the shape \`{ code, message, detail?, retryAfter? }\`; every response carries an \`X-Request-Id\` header.
+
+**Pagination.** Lists answer \`{ results, next? }\`; pass \`next\` back as \`cursor\` with the same filters to get the following page.`;
+
+/** Registers the security schemes that routes reference in their `security`. */
+export function registerSecuritySchemes(app: OpenAPIHono<never> | OpenAPIHono<any>) {
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A secret API key of the environment of the base address: `sk_prod_…` or `sk_sandbox_…`.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "connectionToken", {
+    type: "apiKey",
+    in: "header",
+    name: "Connection-Token",
+    description: "The token of the customer connection to work on: `con_tkn_…`.",
+  });
+}
+
+/**
+ * The API reference: the /tsp/v1 document, servers being the two configured base addresses,
+ * with the operator API's paths merged in under their own server (`/admin/v1`).
+ */
+export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, env: Env): Document {
+  const document = api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "Telematics API", version: "0.0", description: DESCRIPTION },
+    servers: [
+      { url: baseUrlOf("production", env), description: "Production" },
+      { url: baseUrlOf("sandbox", env), description: "Sandbox" },
+    ],
+    tags: [
+      { name: "Connections", description: "Connections to customers' provider accounts." },
+      { name: "Providers", description: "The telematics providers connections can be made to." },
+      { name: "Usage", description: "Billable usage of the application." },
+      { name: "Admin", description: "The operator API at `/admin/v1`, authorized by the operator's ADMIN_TOKEN." },
+    ],
+  });
+  const adminDocument = admin.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Admin", version: "0.0" } });
+  // A relative server URL resolves against wherever the document is served, on any host.
+  const adminServers = [{ url: "/admin/v1", description: "Operator API" }];
+  for (const [path, item] of Object.entries(adminDocument.paths ?? {})) {
+    document.paths = { ...document.paths, [path]: { ...item, servers: adminServers } };
+  }
+  const components = document.components ?? {};
+  for (const [kind, entries] of Object.entries(adminDocument.components ?? {})) {
+    const key = kind as keyof typeof components;
+    components[key] = { ...(components[key] as object), ...(entries as object) } as never;
+  }
+  document.components = components;
+  return document;
+}

@@ -1,0 +1,32 @@
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
+import { getConnectionDetails } from "../../../domain/connections/get-details";
+import { presentConnection } from "../../../domain/connections/present";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { AnyConnectionSchema } from "./schema";
+
+const route = createRoute({
+  ...connectionScope,
+  operationId: "connections.getCurrent",
+  tags: ["Connections"],
+  method: "get",
+  path: "/connections/current",
+  summary: "Get the current connection",
+  description:
+    "The connection selected by the `Connection-Token` header, with its accepted agreements and latest sync job.",
+  responses: {
+    200: { description: "The connection.", content: { "application/json": { schema: AnyConnectionSchema } } },
+    ...errorResponses(CONNECTION_ERRORS),
+  },
+});
+
+export type GetCurrentConnectionResponse = z.infer<typeof AnyConnectionSchema>;
+
+export function registerGetCurrentConnection(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const connection = c.var.connection;
+    const details = await getConnectionDetails(c.var.db, connection);
+    return c.json(AnyConnectionSchema.parse(await presentConnection(c.env, connection, details)), 200);
+  });
+}

@@ -1,0 +1,15 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../env";
+import { registerCreateConnection } from "./create";
+import { registerDeleteCurrentConnection } from "./delete-current";
+import { registerGetCurrentConnection } from "./get-current";
+import { registerListConnections } from "./list";
+import { registerUpdateCurrentConnection } from "./update-current";
+
+export const connectionsApp = new OpenAPIHono<AppEnv>();
+// /connections/current before any /connections/{id} route, so "current" is never read as an id.
+registerGetCurrentConnection(connectionsApp);
+registerUpdateCurrentConnection(connectionsApp);
+registerDeleteCurrentConnection(connectionsApp);
+registerCreateConnection(connectionsApp);
+registerListConnections(connectionsApp);

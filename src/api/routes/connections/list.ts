@@ -1,0 +1,53 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { listConnections } from "../../../domain/connections/list";
+import { presentConnection } from "../../../domain/connections/present";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { AnyConnectionSchema, ListConnectionsQuerySchema } from "./schema";
+
+const QuerySchema = ListConnectionsQuerySchema.extend(PaginationQuerySchema.shape);
+const PageSchema = pageSchema(AnyConnectionSchema, "ConnectionPage");
+
+const route = createRoute({
+  ...applicationScope,
+  operationId: "connections.list",
+  tags: ["Connections"],
+  method: "get",
+  path: "/connections",
+  summary: "List connections",
+  description: "Every connection of the application in this environment, in creation order, filtered as asked.",
+  request: { query: QuerySchema },
+  responses: {
+    200: { description: "A page of connections.", content: { "application/json": { schema: PageSchema } } },
+    ...errorResponses(APPLICATION_ERRORS),
+  },
+});
+
+export function registerListConnections(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { cursor, limit, order, updatedAfter, updatedBefore, ...filters } = c.req.valid("query");
+    const tenant = c.var.principal;
+    const scope = `connections.list|${tenant.applicationId}|${tenant.environment}|${order}|${JSON.stringify({ ...filters, updatedAfter, updatedBefore })}`;
+    const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
+    const rows = await listConnections(
+      c.var.db,
+      tenant,
+      {
+        ...filters,
+        updatedAfter: updatedAfter === undefined ? undefined : new Date(updatedAfter),
+        updatedBefore: updatedBefore === undefined ? undefined : new Date(updatedBefore),
+      },
+      { limit, order, afterId: after === undefined ? undefined : String(after[0]) },
+    );
+    const page = await toPage(rows, {
+      limit,
+      secret: c.env.ENCRYPTION_KEY,
+      scope,
+      keyOf: (row) => [row.id],
+      present: (row) => presentConnection(c.env, row),
+    });
+    return c.json(PageSchema.parse(page), 200);
+  });
+}

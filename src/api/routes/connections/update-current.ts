@@ -1,0 +1,34 @@
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
+import { presentConnection } from "../../../domain/connections/present";
+import { updateConnection } from "../../../domain/connections/update";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { AnyConnectionSchema, UpdateConnectionBodySchema } from "./schema";
+
+const route = createRoute({
+  ...connectionScope,
+  operationId: "connections.updateCurrent",
+  tags: ["Connections"],
+  method: "patch",
+  path: "/connections/current",
+  summary: "Update the current connection",
+  description:
+    "Changes the status (`connected`, `archived`, `disconnected`), options, company, external id, sync mode, tags or filters of an active connection. `options`, `company` and `tags` are replaced as given; `filters.vehicles` and `filters.drivers` are replaced one by one. A connection pending deletion answers `connection_disconnected`.",
+  request: {
+    body: { required: true, content: { "application/json": { schema: UpdateConnectionBodySchema } } },
+  },
+  responses: {
+    200: { description: "The updated connection.", content: { "application/json": { schema: AnyConnectionSchema } } },
+    ...errorResponses([...CONNECTION_ERRORS, "connection_disconnected"]),
+  },
+});
+
+export type UpdateCurrentConnectionRequest = z.input<typeof UpdateConnectionBodySchema>;
+
+export function registerUpdateCurrentConnection(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const updated = await updateConnection({ db: c.var.db, env: c.env }, c.var.connection, c.req.valid("json"));
+    return c.json(AnyConnectionSchema.parse(await presentConnection(c.env, updated)), 200);
+  });
+}

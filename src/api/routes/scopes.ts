@@ -1,0 +1,27 @@
+import type { ErrorCode } from "../errors";
+import { requireConnection } from "../middleware/connection-token";
+
+/**
+ * Application-scoped routes: the secret key alone (checked for every /tsp/v1 route by the
+ * api-key middleware). Spread into createRoute so the document states what the code enforces.
+ */
+export const applicationScope = {
+  security: [{ bearerAuth: [] }],
+};
+
+/** Connection-scoped routes: the secret key plus the `Connection-Token` header, enforced by the same spread. */
+export const connectionScope = {
+  security: [{ bearerAuth: [], connectionToken: [] }],
+  middleware: [requireConnection],
+};
+
+export const APPLICATION_ERRORS = [
+  "bad_request",
+  "unauthorized",
+  "internal_server_error",
+] as const satisfies ErrorCode[];
+export const CONNECTION_ERRORS = [
+  ...APPLICATION_ERRORS,
+  "forbidden",
+  "connection_deleted",
+] as const satisfies ErrorCode[];

@@ -1,0 +1,41 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
+import { newAdminApp } from "./admin";
+import { newApi } from "./api";
+import { API_PATH, baseUrlOf, routingPath } from "./api/environments";
+import { ApiError } from "./api/errors";
+import { handleError, handleValidationResult } from "./api/handle-error";
+import { init } from "./api/middleware/init";
+import type { AppEnv } from "./env";
+import { newId } from "./lib/ids";
+
+/**
+ * Builds the whole HTTP surface: /tsp/v1 (at both environments' base addresses, through
+ * routingPath), /admin/v1, and the service index at /.
+ */
+export function newApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: handleValidationResult, getPath: routingPath });
+  app.use("*", requestId({ generator: () => newId("request") }));
+  app.use("*", init);
+
+  const admin = newAdminApp();
+  app.route(API_PATH, newApi(admin));
+  app.route("/admin/v1", admin);
+
+  app.get("/", (c) =>
+    c.json(
+      {
+        name: "Telematics API",
+        environments: { production: baseUrlOf("production", c.env), sandbox: baseUrlOf("sandbox", c.env) },
+        reference: `${baseUrlOf("production", c.env)}/docs`,
+      },
+      200,
+    ),
+  );
+
+  app.notFound((c) => {
+    throw new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`);
+  });
+  app.onError(handleError);
+  return app;
+}

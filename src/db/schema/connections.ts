@@ -1,0 +1,125 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { tenant, timestamp, timestamps } from "./columns";
+
+export const CONNECTION_STATUSES = [
+  "connected",
+  "disconnected",
+  "archived",
+  "pending_deletion",
+  "deleting",
+  "deleted",
+] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+export const SYNC_MODES = ["automatic", "manual"] as const;
+export type SyncMode = (typeof SYNC_MODES)[number];
+
+export type Company = { name?: string; dotNumbers: string[] };
+export type ProviderUser = { sourceId?: string; firstName?: string; lastName?: string; email?: string };
+export type Account = { name?: string; dotNumbers: string[]; user?: ProviderUser };
+export type RecordFilter = { status?: "active" | "inactive"; excludeIds?: string[]; includeIds?: string[] };
+export type ConnectionFilters = { vehicles?: RecordFilter; drivers?: RecordFilter };
+export type Backfill = { startFrom?: string; days?: number };
+
+/**
+ * A connection to one customer account at one provider. The token is stored twice: hashed for
+ * lookup and encrypted because the contract returns it; provider credentials only encrypted.
+ */
+export const connections = sqliteTable(
+  "connections",
+  {
+    id: text("id").primaryKey(),
+    ...tenant,
+    provider: text("provider").notNull(),
+    status: text("status", { enum: CONNECTION_STATUSES }).notNull(),
+    syncMode: text("sync_mode", { enum: SYNC_MODES }).notNull(),
+    externalId: text("external_id"),
+    sourceId: text("source_id"),
+    company: text("company", { mode: "json" }).$type<Company>().notNull(),
+    account: text("account", { mode: "json" }).$type<Account>().notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>(),
+    options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    filters: text("filters", { mode: "json" }).$type<ConnectionFilters>(),
+    backfill: text("backfill", { mode: "json" }).$type<Backfill>(),
+    tokenHash: text("token_hash").notNull(),
+    tokenEncrypted: text("token_encrypted").notNull(),
+    credentialsEncrypted: text("credentials_encrypted"),
+    deletionDueAt: timestamp("deletion_due_at"),
+    deletedAt: timestamp("deleted_at"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("connections_token_hash_unique").on(table.tokenHash),
+    index("connections_tenant_idx").on(table.applicationId, table.environment, table.id),
+    index("connections_external_id_idx").on(table.applicationId, table.environment, table.externalId),
+    index("connections_deletion_due_idx").on(table.status, table.deletionDueAt),
+  ],
+);
+export type ConnectionRow = typeof connections.$inferSelect;
+
+/** Agreements accepted by the customer for a connection (contract 2.2). Immutable once written. */
+export const agreements = sqliteTable(
+  "agreements",
+  {
+    id: text("id").primaryKey(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id),
+    ...tenant,
+    type: text("type").notNull(),
+    agreementUrl: text("agreement_url").notNull(),
+    acceptedAt: timestamp("accepted_at").notNull(),
+    acceptedBy: text("accepted_by", { mode: "json" }).$type<ProviderUser>(),
+    location: text("location"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [index("agreements_connection_idx").on(table.connectionId, table.id)],
+);
+export type AgreementRow = typeof agreements.$inferSelect;
+
+/** One-time public tokens from the hosted flow, stored hashed; single use, short-lived. */
+export const publicTokens = sqliteTable(
+  "public_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id),
+    ...tenant,
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (table) => [index("public_tokens_connection_idx").on(table.connectionId)],
+);
+
+export const SYNC_STATUSES = ["requested", "in_progress", "completed", "failed"] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+export const PROVIDER_REQUESTS = ["historical_files", "provision_credentials"] as const;
+export type ProviderRequest = (typeof PROVIDER_REQUESTS)[number];
+
+/** Sync jobs of a connection (contract 2.3). */
+export const syncJobs = sqliteTable(
+  "sync_jobs",
+  {
+    id: text("id").primaryKey(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id),
+    ...tenant,
+    status: text("status", { enum: SYNC_STATUSES }).notNull(),
+    requestedAt: timestamp("requested_at").notNull(),
+    startedAt: timestamp("started_at"),
+    completedAt: timestamp("completed_at"),
+    failureReason: text("failure_reason"),
+    progress: integer("progress").notNull().default(0),
+    startFrom: timestamp("start_from"),
+    attempts: integer("attempts").notNull().default(1),
+    providerRequests: text("provider_requests", { mode: "json" }).$type<ProviderRequest[]>().notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (table) => [index("sync_jobs_connection_idx").on(table.connectionId, table.id)],
+);
+export type SyncJobRow = typeof syncJobs.$inferSelect;

@@ -1,0 +1,4 @@
+export * from "./applications";
+export * from "./columns";
+export * from "./connections";
+export * from "./usage";

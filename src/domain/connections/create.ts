@@ -1,0 +1,119 @@
+import type { Account, Backfill, Company, ConnectionRow, SyncMode } from "../../db/schema";
+import { agreements, connections } from "../../db/schema";
+import { describeIssues } from "../../lib/describe-issues";
+import { newId } from "../../lib/ids";
+import { credentialsSchema } from "../../providers/credentials";
+import { findProvider, providerCodes } from "../../providers/registry";
+import type { ServiceContext, Tenant } from "../context";
+import { DomainError, invalidInput } from "../errors";
+import { generateConnectionToken, sealConnectionToken, sealCredentials } from "./token";
+
+export type AgreementInput = {
+  agreementUrl: string;
+  type?: string;
+  ipAddress?: string;
+  acceptedAt?: string;
+  userAgent?: string;
+  location?: string;
+};
+
+export type CreateConnectionInput = {
+  provider: string;
+  credentials: Record<string, unknown>;
+  company?: Partial<Company>;
+  options?: Record<string, unknown>;
+  externalId?: string;
+  syncMode?: SyncMode;
+  backfill?: Backfill;
+  tags?: string[];
+  agreements?: AgreementInput[];
+};
+
+/**
+ * Creates a connection: checks the provider is available in the environment, validates the
+ * credentials against the provider's schema, verifies them with the provider, then writes
+ * the connection and its agreements in one batch. The token is returned once in plaintext
+ * to the caller, who answers it to the application.
+ */
+export async function createConnection(
+  { db, env }: ServiceContext,
+  tenant: Tenant,
+  input: CreateConnectionInput,
+): Promise<{ connection: ConnectionRow; token: string }> {
+  const adapter = findProvider(input.provider);
+  if (!adapter?.environments.includes(tenant.environment)) {
+    const codes = providerCodes(tenant.environment);
+    throw invalidInput(
+      `Unknown provider \`${input.provider}\` in the ${tenant.environment} environment.`,
+      "{requestBody}.provider",
+      codes.length
+        ? `Use one of: ${codes.join(", ")} (GET /providers lists them).`
+        : "No provider is available here yet.",
+    );
+  }
+  const parsed = credentialsSchema(adapter).safeParse(input.credentials);
+  if (!parsed.success) {
+    throw new DomainError(
+      "invalid_input",
+      `The credentials do not match what the ${adapter.name} provider needs.`,
+      describeIssues(parsed.error, "{requestBody}.credentials"),
+    );
+  }
+  const credentials = Object.fromEntries(
+    Object.entries(parsed.data).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const verified = await adapter.verify(credentials, { env });
+
+  const now = new Date();
+  const id = newId("connection", now.getTime());
+  const token = generateConnectionToken();
+  const row: ConnectionRow = {
+    id,
+    applicationId: tenant.applicationId,
+    environment: tenant.environment,
+    provider: adapter.code,
+    status: "connected",
+    syncMode: input.syncMode ?? "automatic",
+    externalId: input.externalId ?? null,
+    sourceId: verified.sourceId ?? null,
+    company: {
+      ...(input.company?.name === undefined ? {} : { name: input.company.name }),
+      dotNumbers: input.company?.dotNumbers ?? [],
+    },
+    account: normalizeAccount(verified.account),
+    tags: input.tags ?? null,
+    options: input.options ?? {},
+    filters: null,
+    backfill: input.backfill ?? null,
+    ...(await sealConnectionToken(env, id, token)),
+    credentialsEncrypted: await sealCredentials(env, id, credentials),
+    deletionDueAt: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const agreementRows = (input.agreements ?? []).map((agreement) => ({
+    id: newId("agreement", now.getTime()),
+    connectionId: id,
+    applicationId: tenant.applicationId,
+    environment: tenant.environment,
+    type: agreement.type ?? "end-user-agreement",
+    agreementUrl: agreement.agreementUrl,
+    acceptedAt: agreement.acceptedAt ? new Date(agreement.acceptedAt) : now,
+    acceptedBy: verified.account.user ?? null,
+    location: agreement.location ?? null,
+    ipAddress: agreement.ipAddress ?? null,
+    userAgent: agreement.userAgent ?? null,
+    createdAt: now,
+  }));
+  // One batch is one transaction: the connection never exists without its agreements.
+  await db.batch([
+    db.insert(connections).values(row),
+    ...agreementRows.map((agreement) => db.insert(agreements).values(agreement)),
+  ]);
+  return { connection: row, token };
+}
+
+function normalizeAccount(account: Account): Account {
+  return { ...account, dotNumbers: account.dotNumbers ?? [] };
+}

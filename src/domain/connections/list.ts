@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { afterKey, type SortDirection } from "../../db/keyset";
+import { type ConnectionRow, type ConnectionStatus, connections } from "../../db/schema";
+import type { Tenant } from "../context";
+
+export type ConnectionListFilters = {
+  externalId?: string;
+  dotNumber?: string;
+  tag?: string;
+  status?: ConnectionStatus;
+  provider?: string;
+  /** Inclusive lower bound on updatedAt. */
+  updatedAfter?: Date;
+  /** Exclusive upper bound on updatedAt. */
+  updatedBefore?: Date;
+};
+
+/**
+ * One page of an application's connections in id (creation) order, `limit + 1` rows so the
+ * caller knows whether another page follows. Sorting by id keeps pages stable while
+ * connections are updated between requests.
+ */
+export async function listConnections(
+  db: Database,
+  tenant: Tenant,
+  filters: ConnectionListFilters,
+  page: { limit: number; afterId?: string; order: SortDirection },
+): Promise<ConnectionRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(connections.applicationId, tenant.applicationId),
+    eq(connections.environment, tenant.environment),
+    filters.externalId === undefined ? undefined : eq(connections.externalId, filters.externalId),
+    filters.status === undefined ? undefined : eq(connections.status, filters.status),
+    filters.provider === undefined ? undefined : eq(connections.provider, filters.provider),
+    filters.updatedAfter === undefined ? undefined : gte(connections.updatedAt, filters.updatedAfter),
+    filters.updatedBefore === undefined ? undefined : lt(connections.updatedAt, filters.updatedBefore),
+    filters.tag === undefined
+      ? undefined
+      : sql`exists (select 1 from json_each(${connections.tags}) where value = ${filters.tag})`,
+    filters.dotNumber === undefined
+      ? undefined
+      : sql`(exists (select 1 from json_each(${connections.company}, '$.dotNumbers') where value = ${filters.dotNumber})
+          or exists (select 1 from json_each(${connections.account}, '$.dotNumbers') where value = ${filters.dotNumber}))`,
+    page.afterId === undefined ? undefined : afterKey([connections.id], [page.afterId], page.order),
+  ];
+  return db
+    .select()
+    .from(connections)
+    .where(and(...conditions))
+    .orderBy(page.order === "asc" ? asc(connections.id) : desc(connections.id))
+    .limit(page.limit + 1);
+}

@@ -1,0 +1,135 @@
+import type { AgreementRow, ConnectionRow, SyncJobRow } from "../../db/schema";
+import type { Env } from "../../env";
+import { findProvider } from "../../providers/registry";
+import { openConnectionToken } from "./token";
+
+/** The full connection of the contract (2.1), as the API answers it. */
+export type ConnectionView = {
+  id: string;
+  company: { name?: string; dotNumbers: string[] };
+  account: ConnectionRow["account"];
+  provider: { code: string; name: string };
+  externalId?: string;
+  sourceId?: string;
+  syncMode: ConnectionRow["syncMode"];
+  token: string;
+  tags?: string[];
+  createdAt: string;
+  updatedAt: string;
+  status: ConnectionRow["status"];
+  options: Record<string, unknown>;
+  filters?: NonNullable<ConnectionRow["filters"]>;
+  linkUrl: string;
+  agreements?: AgreementView[];
+  lastSync?: SyncJobView;
+};
+
+/** The retained record of a deleted connection: the base fields only. */
+export type DeletedConnectionView = {
+  id: string;
+  provider: { code: string; name: string };
+  status: "deleting" | "deleted";
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AgreementView = {
+  id: string;
+  agreementUrl: string;
+  acceptedAt: string;
+  connectionId: string;
+  acceptedBy: { sourceId?: string; firstName?: string; lastName?: string; email?: string };
+  location?: string;
+  ipAddress?: string;
+  userAgent?: string;
+};
+
+export type SyncJobView = {
+  id: string;
+  status: SyncJobRow["status"];
+  requestedAt: string;
+  failureReason?: string;
+  progress: number;
+  issues: string[];
+  startFrom?: string;
+  completedAt?: string;
+  attempts: number;
+  providerRequests: SyncJobRow["providerRequests"];
+};
+
+/** The hosted flow's re-authentication URL, with the placeholders the contract describes. */
+export function linkUrl(env: Env): string {
+  return `${env.LINK_BASE_URL.replace(/\/+$/, "")}/connection/{connectionId}?key={publishableKey}`;
+}
+
+function providerOf(code: string) {
+  return { code, name: findProvider(code)?.name ?? code };
+}
+
+const optional = <K extends string, V>(key: K, value: V | null | undefined) =>
+  (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
+
+export async function presentConnection(
+  env: Env,
+  row: ConnectionRow,
+  extras: { agreements?: AgreementRow[]; lastSync?: SyncJobRow | null } = {},
+): Promise<ConnectionView | DeletedConnectionView> {
+  if (row.status === "deleted" || row.status === "deleting") return presentDeletedConnection(row);
+  return {
+    id: row.id,
+    company: row.company,
+    account: row.account,
+    provider: providerOf(row.provider),
+    ...optional("externalId", row.externalId),
+    ...optional("sourceId", row.sourceId),
+    syncMode: row.syncMode,
+    token: await openConnectionToken(env, row.id, row.tokenEncrypted),
+    ...optional("tags", row.tags),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    status: row.status,
+    options: row.options,
+    ...optional("filters", row.filters),
+    linkUrl: linkUrl(env),
+    ...(extras.agreements ? { agreements: extras.agreements.map(presentAgreement) } : {}),
+    ...(extras.lastSync ? { lastSync: presentSyncJob(extras.lastSync) } : {}),
+  };
+}
+
+export function presentDeletedConnection(row: ConnectionRow): DeletedConnectionView {
+  return {
+    id: row.id,
+    provider: providerOf(row.provider),
+    status: row.status as DeletedConnectionView["status"],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentAgreement(row: AgreementRow): AgreementView {
+  return {
+    id: row.id,
+    agreementUrl: row.agreementUrl,
+    acceptedAt: row.acceptedAt.toISOString(),
+    connectionId: row.connectionId,
+    acceptedBy: row.acceptedBy ?? {},
+    ...optional("location", row.location),
+    ...optional("ipAddress", row.ipAddress),
+    ...optional("userAgent", row.userAgent),
+  };
+}
+
+export function presentSyncJob(row: SyncJobRow, issueIds: string[] = []): SyncJobView {
+  return {
+    id: row.id,
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    ...optional("failureReason", row.failureReason),
+    progress: row.progress,
+    issues: issueIds,
+    ...optional("startFrom", row.startFrom?.toISOString()),
+    ...optional("completedAt", row.completedAt?.toISOString()),
+    attempts: row.attempts,
+    providerRequests: row.providerRequests,
+  };
+}

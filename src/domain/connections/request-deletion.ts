@@ -1,0 +1,41 @@
+import { and, eq, notInArray } from "drizzle-orm";
+import { type ConnectionRow, connections } from "../../db/schema";
+import { deletionGracePeriodMs } from "../config";
+import type { ServiceContext } from "../context";
+import { DomainError } from "../errors";
+
+/**
+ * Schedules the deletion of a connection: status `pending_deletion`, deletion due after the
+ * grace period. Asking again while pending keeps the first due time (idempotent).
+ */
+export async function requestConnectionDeletion(
+  { db, env }: ServiceContext,
+  connection: ConnectionRow,
+): Promise<ConnectionRow> {
+  if (connection.status === "deleting" || connection.status === "deleted") {
+    throw new DomainError("connection_deleted", "The connection has been deleted.");
+  }
+  if (connection.status === "pending_deletion") return connection;
+  const now = new Date();
+  const [updated] = await db
+    .update(connections)
+    .set({
+      status: "pending_deletion",
+      deletionDueAt: new Date(now.getTime() + deletionGracePeriodMs(env)),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(connections.id, connection.id),
+        eq(connections.applicationId, connection.applicationId),
+        notInArray(connections.status, ["pending_deletion", "deleting", "deleted"]),
+      ),
+    )
+    .returning();
+  if (updated) return updated;
+  // Someone else requested the deletion first: answer the state they left.
+  const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
+  if (current?.status !== "pending_deletion")
+    throw new DomainError("connection_deleted", "The connection has been deleted.");
+  return current;
+}

@@ -1,0 +1,82 @@
+import { and, eq, notInArray } from "drizzle-orm";
+import {
+  type Company,
+  type ConnectionFilters,
+  type ConnectionRow,
+  type ConnectionStatus,
+  connections,
+  type SyncMode,
+} from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { DomainError } from "../errors";
+
+export type UpdateConnectionInput = {
+  status?: Extract<ConnectionStatus, "connected" | "archived" | "disconnected">;
+  options?: Record<string, unknown>;
+  company?: Partial<Company>;
+  externalId?: string;
+  syncMode?: SyncMode;
+  tags?: string[];
+  filters?: ConnectionFilters;
+};
+
+/** Statuses in which a connection is no longer active and cannot be changed through PATCH. */
+const INACTIVE_STATUSES: ConnectionStatus[] = ["pending_deletion", "deleting", "deleted"];
+
+/**
+ * Applies an allow-listed update to an active connection. `options`, `company` and `tags`
+ * are replaced as given; `filters` are replaced per model (`vehicles`, `drivers`). The write is
+ * conditional on the connection still being active, so a deletion that lands concurrently
+ * wins instead of being overwritten.
+ */
+export async function updateConnection(
+  { db }: ServiceContext,
+  connection: ConnectionRow,
+  input: UpdateConnectionInput,
+): Promise<ConnectionRow> {
+  assertActive(connection);
+  const patch: Partial<ConnectionRow> = { updatedAt: new Date() };
+  if (input.status !== undefined) patch.status = input.status;
+  if (input.options !== undefined) patch.options = input.options;
+  if (input.company !== undefined) {
+    patch.company = {
+      ...(input.company.name === undefined ? {} : { name: input.company.name }),
+      dotNumbers: input.company.dotNumbers ?? [],
+    };
+  }
+  if (input.externalId !== undefined) patch.externalId = input.externalId;
+  if (input.syncMode !== undefined) patch.syncMode = input.syncMode;
+  if (input.tags !== undefined) patch.tags = input.tags;
+  if (input.filters !== undefined) patch.filters = { ...connection.filters, ...input.filters };
+
+  const [updated] = await db
+    .update(connections)
+    .set(patch)
+    .where(
+      and(
+        eq(connections.id, connection.id),
+        eq(connections.applicationId, connection.applicationId),
+        eq(connections.environment, connection.environment),
+        notInArray(connections.status, INACTIVE_STATUSES),
+      ),
+    )
+    .returning();
+  if (!updated) {
+    const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
+    assertActive(current ?? { ...connection, status: "deleted" });
+    throw new Error(`connection ${connection.id} changed concurrently`);
+  }
+  return updated;
+}
+
+function assertActive(connection: Pick<ConnectionRow, "status">): void {
+  if (connection.status === "deleting" || connection.status === "deleted") {
+    throw new DomainError("connection_deleted", "The connection has been deleted.");
+  }
+  if (connection.status === "pending_deletion") {
+    throw new DomainError(
+      "connection_disconnected",
+      "The connection is pending deletion and can no longer be changed; an admin can cancel the deletion first.",
+    );
+  }
+}

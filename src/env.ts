@@ -1,0 +1,42 @@
+import type { Database } from "./db/client";
+import type { ConnectionRow, Environment } from "./db/schema";
+import type { ApiKeyPrincipal } from "./domain/api-keys/authenticate";
+
+/** Worker bindings: what wrangler.toml and the secrets provide. */
+export interface Env {
+  /** The database: applications, keys, connections and all synced data. */
+  DB: D1Database;
+  /** Static assets (the API reference UI bundle), served only through the Worker. */
+  ASSETS: Fetcher;
+  /** Secret. Bearer token of the operator API at /admin/v1. */
+  ADMIN_TOKEN: string;
+  /** Secret. 32 random bytes, base64: encrypts tokens and credentials, signs cursors. */
+  ENCRYPTION_KEY: string;
+  /** Base address of the production API, ending in /tsp/v1 (a full URL; loopback hosts match any loopback host and port). */
+  PRODUCTION_BASE_URL: string;
+  /** Base address of the sandbox API, ending in /tsp/v1. */
+  SANDBOX_BASE_URL: string;
+  /** Origin of the hosted consent flow, used in each connection's linkUrl. */
+  LINK_BASE_URL: string;
+  /** Lifetime of a public token, in seconds (default 600). */
+  PUBLIC_TOKEN_TTL_SECONDS?: string;
+  /** Grace period between a deletion request and the deletion, in hours (default 24). */
+  DELETION_GRACE_PERIOD_HOURS?: string;
+}
+
+/** Hono environment of every app in this service: bindings plus the per-request variables. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    /** Id of this request, also sent back in the X-Request-Id header. */
+    requestId: string;
+    /** Drizzle client over env.DB for this request. */
+    db: Database;
+    /** The environment chosen by the base address the request came to. */
+    environment: Environment;
+    /** The API key that authenticated the request (set by the api-key middleware). */
+    principal: ApiKeyPrincipal;
+    /** The connection selected by the Connection-Token header (connection-scoped routes only). */
+    connection: ConnectionRow;
+  };
+};

@@ -1,0 +1,29 @@
+/** base64url without padding, the alphabet cursors and ciphertexts use. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** Inverse of toBase64Url; throws on characters outside the alphabet. */
+export function fromBase64Url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
+  const base64 = text.replaceAll("-", "+").replaceAll("_", "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** Standard base64 (with padding), as secrets in configuration are written. */
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text.trim());
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export const utf8 = {
+  encode: (text: string): Uint8Array => new TextEncoder().encode(text),
+  decode: (bytes: Uint8Array): string => new TextDecoder().decode(bytes),
+};

@@ -1,0 +1,23 @@
+import type { Environment } from "../db/schema";
+import { sandboxAdapter } from "./sandbox/adapter";
+import type { ProviderAdapter } from "./types";
+
+/** Every provider the service knows, by code. The only list of providers. */
+const ADAPTERS: readonly ProviderAdapter[] = [sandboxAdapter];
+
+const BY_CODE = new Map(ADAPTERS.map((adapter) => [adapter.code, adapter]));
+
+/** Providers available in an environment, in display order. */
+export function listProviders(environment: Environment): ProviderAdapter[] {
+  return ADAPTERS.filter((adapter) => adapter.environments.includes(environment));
+}
+
+/** The adapter of a provider code, whatever the environment (for reading existing connections). */
+export function findProvider(code: string): ProviderAdapter | undefined {
+  return BY_CODE.get(code);
+}
+
+/** Codes of the providers available in an environment (for error suggestions). */
+export function providerCodes(environment: Environment): string[] {
+  return listProviders(environment).map((adapter) => adapter.code);
+}

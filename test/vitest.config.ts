@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(root, "wrangler.toml") },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // Fresh secrets every run: nothing in the tests depends on a known key.
+            ADMIN_TOKEN: randomBytes(24).toString("base64url"),
+            ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+            // Deployment-style configuration: two hostnames with the same path.
+            PRODUCTION_BASE_URL: "https://api.telematics.test/tsp/v1",
+            SANDBOX_BASE_URL: "https://sandbox.telematics.test/tsp/v1",
+            LINK_BASE_URL: "https://link.telematics.test",
+          },
+          serviceBindings: {
+            // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).
+            OPENAPI_VALIDATOR: async (request: Request) => {
+              const validator = new Validator();
+              const result = await validator.validate(await request.json());
+              return Response.json({ valid: result.valid, errors: result.errors ?? [], version: validator.version });
+            },
+          },
+        },
+      }),
+    ],
+    test: {
+      root,
+      include: ["test/**/*.test.ts"],
+      setupFiles: ["./test/apply-migrations.ts"],
+    },
+  };
+});
