@@ -69,7 +69,8 @@ async function ensureDevApplication(adminToken) {
     if (found.status === 200 && saved.keys.every((key) => live.has(key.id))) return saved;
   }
   const created = await adminCall(adminToken, "POST", "/applications", { name: "Local development" });
-  if (created.status !== 201) throw new Error(`could not seed the development application: ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`could not seed the development application: ${JSON.stringify(created.body)}`);
   writeFileSync(DEV_APP_FILE, JSON.stringify(created.body, null, 2), { mode: 0o600 });
   return created.body;
 }
@@ -96,7 +97,10 @@ function printBanner(vars, application) {
 }
 
 const vars = ensureDevVars();
-const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: { ...env, CI: "true" } });
+const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
+  stdio: "inherit",
+  env: { ...env, CI: "true" },
+});
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const child = spawn("wrangler", ["dev", "--test-scheduled", ...process.argv.slice(2)], { stdio: "inherit", env });

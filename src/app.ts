@@ -1,7 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { newAdminApp } from "./admin";
-import { newApi } from "./api";
+import { MAX_BODY_BYTES, newApi, refuseOversizedBody } from "./api";
 import { API_PATH, baseUrlOf, routingPath } from "./api/environments";
 import { ApiError } from "./api/errors";
 import { handleError, handleValidationResult } from "./api/handle-error";
@@ -20,6 +21,7 @@ export function newApp() {
 
   const admin = newAdminApp();
   app.route(API_PATH, newApi(admin));
+  app.use("/admin/v1/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
   app.route("/admin/v1", admin);
 
   app.get("/", (c) =>

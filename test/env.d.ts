@@ -7,5 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       OPENAPI_VALIDATOR: Fetcher;
     }
+    interface GlobalProps {
+      mainModule: typeof import("../src/index");
+    }
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
 import { handleValidationResult } from "./handle-error";
 import { requireSecretKey } from "./middleware/api-key";
 import { resolveEnvironment } from "./middleware/environment";
-import { buildDocument, registerSecuritySchemes } from "./openapi";
+import { buildDocument, registerComponents } from "./openapi";
 import { connectionsApp } from "./routes/connections";
 import { providersApp } from "./routes/providers";
 import { publicTokenApp } from "./routes/public-token";
@@ -15,13 +15,21 @@ import { usageApp } from "./routes/usage";
 /** Largest request body accepted: ample for any JSON this API takes, far below the Worker's limits. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** bodyLimit's answer to a larger body: a bad_request in the contract's shape. */
+export function refuseOversizedBody(): never {
+  const message = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
+  throw new ApiError("bad_request", message, {
+    detail: [{ message, path: "{requestBody}", suggestion: "Send a smaller body." }],
+  });
+}
+
 /**
  * The /tsp/v1 API, served at both environments' base addresses. The reference (document and
  * UI) is public; every other route needs a secret key of the environment.
  */
 export function newApi(admin: OpenAPIHono<AppEnv>) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: handleValidationResult });
-  registerSecuritySchemes(api);
+  registerComponents(api);
   api.use("*", resolveEnvironment);
 
   // Registered before the key check: Hono runs matching handlers in registration order, and these answer.
@@ -34,30 +42,17 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   api.get("/docs", Scalar({ url: "openapi.json", cdn: "docs/scalar.js", pageTitle: "Telematics API reference" }));
   api.get("/docs/scalar.js", async (c) => {
     const asset = await c.env.ASSETS.fetch(new URL("/scalar/standalone.js", c.req.url));
-    return new Response(asset.body, {
-      status: asset.status,
-      headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },
+    if (!asset.ok) {
+      throw new ApiError("not_found", "The API reference script is not installed; run `npm install`.");
+    }
+    return c.body(await asset.arrayBuffer(), 200, {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "public, max-age=3600",
     });
   });
 
   api.use("*", requireSecretKey);
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, {
-          detail: [
-            {
-              message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-              path: "{requestBody}",
-              suggestion: "Send a smaller body.",
-            },
-          ],
-        });
-      },
-    }),
-  );
+  api.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
   api.route("/", connectionsApp);
   api.route("/", publicTokenApp);
   api.route("/", providersApp);

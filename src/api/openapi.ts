@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { baseUrlOf } from "./environments";
+import { SyncJobSchema } from "./schemas/sync-job";
 
 type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 
@@ -12,8 +13,13 @@ const DESCRIPTION = `One normalized JSON API over many telematics providers.
 
 **Pagination.** Lists answer \`{ results, next? }\`; pass \`next\` back as \`cursor\` with the same filters to get the following page.`;
 
-/** Registers the security schemes that routes reference in their `security`. */
-export function registerSecuritySchemes(app: OpenAPIHono<never> | OpenAPIHono<any>) {
+/**
+ * Registers the security schemes that routes reference in their `security`, and the shared
+ * components that properties annotate: registered first, a property's own note becomes an
+ * `allOf` beside the `$ref` instead of replacing the component's description.
+ */
+export function registerComponents(app: OpenAPIHono<any>) {
+  app.openAPIRegistry.register("SyncJob", SyncJobSchema);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",

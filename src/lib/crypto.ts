@@ -77,8 +77,9 @@ export async function encrypt(secret: string, plaintext: string, context: string
 
 /** Inverse of encrypt; throws when the ciphertext, key or context do not match. */
 export async function decrypt(secret: string, sealed: string, context: string): Promise<string> {
-  const [version, iv, ciphertext] = sealed.split(".");
-  if (version !== CIPHERTEXT_VERSION || !iv || !ciphertext) throw new Error("unknown ciphertext format");
+  const [version, iv, ciphertext, ...rest] = sealed.split(".");
+  if (version !== CIPHERTEXT_VERSION || !iv || !ciphertext || rest.length > 0)
+    throw new Error("unknown ciphertext format");
   const plaintext = await crypto.subtle.decrypt(
     { name: "AES-GCM", iv: fromBase64Url(iv), additionalData: utf8.encode(context) },
     await aesKey(secret),
@@ -99,7 +100,7 @@ export async function verifySignature(
   data: Uint8Array,
   signature: Uint8Array,
 ): Promise<boolean> {
-  if (signature.byteLength < 16) return false;
+  if (signature.byteLength < 16 || signature.byteLength > 32) return false;
   const expected = (await sign(secret, purpose, data)).slice(0, signature.byteLength);
   return crypto.subtle.timingSafeEqual(expected, signature);
 }

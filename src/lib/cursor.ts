@@ -31,7 +31,10 @@ export async function decodeCursor(secret: string, scope: string, cursor: string
   } catch {
     throw new InvalidCursorError("The cursor is not one this API issued.");
   }
-  if (bytes.byteLength <= SIGNATURE_BYTES) throw new InvalidCursorError("The cursor is not one this API issued.");
+  // base64url has several spellings of the same bytes (unused trailing bits); accept only the canonical one.
+  if (bytes.byteLength <= SIGNATURE_BYTES || toBase64Url(bytes) !== cursor) {
+    throw new InvalidCursorError("The cursor is not one this API issued.");
+  }
   const payload = bytes.slice(0, bytes.byteLength - SIGNATURE_BYTES);
   const signature = bytes.slice(bytes.byteLength - SIGNATURE_BYTES);
   if (!(await verifySignature(secret, PURPOSE, signedBytes(scope, payload), signature))) {

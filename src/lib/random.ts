@@ -7,7 +7,8 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    // getRandomValues fills at most 65,536 bytes per call.
+    const bytes = crypto.getRandomValues(new Uint8Array(Math.min(65_536, (length - out.length) * 2)));
     for (const byte of bytes) {
       if (byte < 248 && out.length < length) out += BASE62[byte % 62];
     }

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { ApiError, errorResponses } from "../../api/errors";
 import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../api/schemas/pagination";
+import type { ApplicationRow } from "../../db/schema";
 import { createApplication } from "../../domain/applications/create";
 import { getApplication, listApplications } from "../../domain/applications/read";
 import type { AppEnv } from "../../env";
@@ -63,16 +64,25 @@ const getApplicationRoute = createRoute({
   },
 });
 
+function presentApplication({
+  application,
+  keys,
+}: {
+  application: ApplicationRow;
+  keys: Parameters<typeof presentApiKey>[0][];
+}) {
+  return {
+    id: application.id,
+    name: application.name,
+    createdAt: application.createdAt.toISOString(),
+    keys: keys.map(presentApiKey),
+  };
+}
+
 export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createApplicationRoute, async (c) => {
     const { application, keys } = await createApplication(c.var.db, c.req.valid("json").name);
-    const body = {
-      id: application.id,
-      name: application.name,
-      createdAt: application.createdAt.toISOString(),
-      keys: keys.map(presentApiKey),
-    };
-    return c.json(CreatedApplicationSchema.parse(body), 201);
+    return c.json(CreatedApplicationSchema.parse(presentApplication({ application, keys })), 201);
   });
 
   app.openapi(listApplicationsRoute, async (c) => {
@@ -87,16 +97,8 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
-      present: async (row) => {
-        const found = await getApplication(c.var.db, row.id);
-        return {
-          id: row.id,
-          name: row.name,
-          createdAt: row.createdAt.toISOString(),
-          keys: (found?.keys ?? []).map(presentApiKey),
-        };
-      },
+      keyOf: ({ application }) => [application.id],
+      present: presentApplication,
     });
     return c.json(ApplicationPageSchema.parse(page), 200);
   });
@@ -104,13 +106,6 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getApplicationRoute, async (c) => {
     const found = await getApplication(c.var.db, c.req.valid("param").id);
     if (!found) throw new ApiError("not_found", "No application with this id.");
-    const { application, keys } = found;
-    const body = {
-      id: application.id,
-      name: application.name,
-      createdAt: application.createdAt.toISOString(),
-      keys: keys.map(presentApiKey),
-    };
-    return c.json(ApplicationSchema.parse(body), 200);
+    return c.json(ApplicationSchema.parse(presentApplication(found)), 200);
   });
 }

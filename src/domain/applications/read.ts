@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type ApiKeyRow, type ApplicationRow, apiKeys, applications } from "../../db/schema";
@@ -16,14 +16,29 @@ export async function getApplication(
   return application ? { application, keys } : undefined;
 }
 
-/** One page of applications in creation order, `limit + 1` rows. */
-export function listApplications(db: Database, page: { limit: number; afterId?: string }) {
-  return db
+/** One page of applications in creation order (`limit + 1` rows), with the keys of each: two queries in all. */
+export async function listApplications(
+  db: Database,
+  page: { limit: number; afterId?: string },
+): Promise<{ application: ApplicationRow; keys: ApiKeyRow[] }[]> {
+  const rows = await db
     .select()
     .from(applications)
     .where(page.afterId === undefined ? undefined : afterKey([applications.id], [page.afterId], "asc"))
     .orderBy(asc(applications.id))
     .limit(page.limit + 1);
+  if (rows.length === 0) return [];
+  const keys = await db
+    .select()
+    .from(apiKeys)
+    .where(
+      inArray(
+        apiKeys.applicationId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(apiKeys.id));
+  return rows.map((application) => ({ application, keys: keys.filter((key) => key.applicationId === application.id) }));
 }
 
 /** Revokes a key of an application; revoking twice keeps the first revocation time. Undefined when no such key. */

@@ -65,6 +65,16 @@ export const AgreementSchema = z
   })
   .openapi("Agreement");
 
+const OptionsSchema = z.record(z.string(), z.unknown()).openapi({
+  description: "Free-form options; provider-specific keys such as `ingestHistoryFromSourceSystem`.",
+  example: { ingestHistoryFromSourceSystem: true },
+});
+
+const ExternalIdSchema = TextSchema.openapi({
+  description: "The application's own reference.",
+  example: "customer-42",
+});
+
 const SyncModeSchema = z.enum(SYNC_MODES).openapi({ description: "Default `automatic`.", example: "automatic" });
 
 export const ConnectionSchema = z
@@ -96,10 +106,16 @@ export const ConnectionSchema = z
         "Hosted-flow URL to re-authenticate the connection; replace `{connectionId}` and `{publishableKey}`.",
       example: "https://link.example.com/connection/{connectionId}?key={publishableKey}",
     }),
-    agreements: z.array(AgreementSchema).optional().openapi({ description: "Only on GET /connections/current." }),
-    lastSync: SyncJobSchema.optional().openapi({ description: "Only on GET /connections/current." }),
+    // `.openapi()` before `.optional()`: the note stays on this property (allOf) instead of the shared component.
+    agreements: z.array(AgreementSchema).openapi({ description: "Only on GET /connections/current." }).optional(),
+    lastSync: SyncJobSchema.openapi({
+      description: "The most recent sync job. Only on GET /connections/current.",
+    }).optional(),
   })
-  .openapi("Connection");
+  .openapi("Connection", {
+    description:
+      "A connection to one customer account at one provider. `agreements` and `lastSync` (the most recent sync job) are present only on GET /connections/current.",
+  });
 
 export const DeletedConnectionSchema = z
   .object({
@@ -115,7 +131,9 @@ export const AnyConnectionSchema = z.union([ConnectionSchema, DeletedConnectionS
 
 const AGREEMENT_TYPE = /^(end-user-agreement|[a-z0-9]+(-[a-z0-9]+)*-data-sharing-agreement)$/;
 
-const IPV4 = z.ipv4().openapi({ example: "203.0.113.7" });
+const IPV4 = z
+  .ipv4()
+  .openapi({ format: "ipv4", description: "IPv4 address of the person who accepted.", example: "203.0.113.7" });
 
 export const CreateConnectionBodySchema = z
   .looseObject({
@@ -129,8 +147,8 @@ export const CreateConnectionBodySchema = z
       example: { username: "demo", password: "demo" },
     }),
     company: CompanySchema.partial().strict().optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
-    externalId: TextSchema.optional(),
+    options: OptionsSchema.optional(),
+    externalId: ExternalIdSchema.optional(),
     syncMode: SyncModeSchema.optional(),
     backfill: z
       .strictObject({
@@ -143,27 +161,32 @@ export const CreateConnectionBodySchema = z
     agreements: z
       .array(
         z.strictObject({
-          agreementUrl: z.string().url().max(2000),
+          agreementUrl: z
+            .string()
+            .url()
+            .max(2000)
+            .openapi({ description: "URL of the accepted text (immutable).", example: "https://example.com/terms/v3" }),
           type: z.string().regex(AGREEMENT_TYPE).optional().openapi({
             description: "`end-user-agreement` or `<vendor>-data-sharing-agreement`.",
             example: "end-user-agreement",
           }),
           ipAddress: IPV4.optional(),
           acceptedAt: DateTimeSchema.optional(),
-          userAgent: z.string().max(1000).optional(),
+          userAgent: z.string().max(1000).optional().openapi({ description: "Browser of the person who accepted." }),
         }),
       )
       .max(10)
-      .optional(),
+      .optional()
+      .openapi({ description: "Agreements the customer accepted (at most 10), kept with the connection." }),
   })
   .openapi("CreateConnectionRequest");
 
 export const UpdateConnectionBodySchema = z
   .strictObject({
     status: z.enum(["connected", "archived", "disconnected"]).optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
+    options: OptionsSchema.optional().openapi({ description: "Replaces the options." }),
     company: CompanySchema.partial().strict().optional(),
-    externalId: TextSchema.optional(),
+    externalId: ExternalIdSchema.optional(),
     syncMode: SyncModeSchema.optional(),
     tags: TagsSchema.optional(),
     filters: FiltersSchema.optional(),
