@@ -39,7 +39,19 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
     if (document?.key !== key) document = { key, value: buildDocument(api, admin, c.env) };
     return c.json(document.value, 200);
   });
-  api.get("/docs", Scalar({ url: "openapi.json", cdn: "docs/scalar.js", pageTitle: "Telematics API reference" }));
+  api.get(
+    "/docs",
+    Scalar({
+      url: "openapi.json",
+      cdn: "docs/scalar.js",
+      pageTitle: "Telematics API reference",
+      // Self-hosted and offline: nothing on the page calls a third-party service.
+      telemetry: false,
+      showDeveloperTools: "never",
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    }),
+  );
   api.get("/docs/scalar.js", async (c) => {
     const asset = await c.env.ASSETS.fetch(new URL("/scalar/standalone.js", c.req.url));
     if (!asset.ok) {
