@@ -1,11 +1,17 @@
 import type { Database } from "./db/client";
 import type { ConnectionRow, Environment } from "./db/schema";
 import type { ApiKeyPrincipal } from "./domain/api-keys/authenticate";
+import type { ConnectionSync } from "./sync/connection-sync";
+import type { SyncMessage } from "./sync/messages";
 
 /** Worker bindings: what wrangler.toml and the secrets provide. */
 export interface Env {
   /** The database: applications, keys, connections and all synced data. */
   DB: D1Database;
+  /** Sync work: one message is one provider page of one connection's sync. */
+  SYNC_QUEUE: Queue<SyncMessage>;
+  /** One Durable Object per connection: owns its sync state and schedule. */
+  CONNECTION_SYNC: DurableObjectNamespace<ConnectionSync>;
   /** Static assets (the API reference UI bundle), served only through the Worker. */
   ASSETS: Fetcher;
   /** Secret. Bearer token of the operator API at /admin/v1. */
@@ -22,6 +28,14 @@ export interface Env {
   PUBLIC_TOKEN_TTL_SECONDS?: string;
   /** Grace period between a deletion request and the deletion, in hours (default 24). */
   DELETION_GRACE_PERIOD_HOURS?: string;
+  /** Minutes between the syncs of an `automatic` connection (default 60). */
+  SYNC_INTERVAL_MINUTES?: string;
+  /** Records asked of the provider per page (default 200; adapters clamp to the provider's limits). */
+  SYNC_PAGE_SIZE?: string;
+  /** Longest delay between retries of a failing sync page, in seconds (default 300). */
+  SYNC_MAX_BACKOFF_SECONDS?: string;
+  /** Minutes without progress after which a sync's current page is sent again (default 10). */
+  SYNC_STALL_MINUTES?: string;
 }
 
 /** Hono environment of every app in this service: bindings plus the per-request variables. */

@@ -1,8 +1,15 @@
 import { newApp } from "./app";
 import type { Env } from "./env";
+import { SYNC_DEAD_LETTER_QUEUE_NAME, handleDeadLetters, handleSyncBatch } from "./sync/queue-handler";
+
+export { ConnectionSync } from "./sync/connection-sync";
 
 const app = newApp();
 
 export default {
   fetch: app.fetch,
+  async queue(batch, env) {
+    if (batch.queue === SYNC_DEAD_LETTER_QUEUE_NAME) await handleDeadLetters(batch, env);
+    else await handleSyncBatch(batch, env);
+  },
 } satisfies ExportedHandler<Env>;

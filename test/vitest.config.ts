@@ -22,6 +22,8 @@ export default defineConfig(async () => {
             PRODUCTION_BASE_URL: "https://api.telematics.test/tsp/v1",
             SANDBOX_BASE_URL: "https://sandbox.telematics.test/tsp/v1",
             LINK_BASE_URL: "https://link.telematics.test",
+            // Retries of failing pages wait at most a second, so fault tests end quickly.
+            SYNC_MAX_BACKOFF_SECONDS: "1",
           },
           serviceBindings: {
             // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).

@@ -4,6 +4,7 @@ import type { ZodError } from "zod";
 import { DomainError, type DomainErrorKind } from "../domain/errors";
 import type { AppEnv } from "../env";
 import { describeIssues } from "../lib/describe-issues";
+import { ProviderError } from "../providers/errors";
 import { ApiError, badRequest, type ErrorCode } from "./errors";
 
 type ValidationTarget = "json" | "query" | "param" | "header" | "cookie" | "form";
@@ -55,6 +56,26 @@ export function fromDomainError(error: DomainError): ApiError {
   return new ApiError(DOMAIN_CODES[error.kind], error.message);
 }
 
+/** Maps a provider failure during a live call (camera media) to the API error that answers it. */
+export function fromProviderError(error: ProviderError): ApiError {
+  switch (error.kind) {
+    case "provisioning_pending":
+      return new ApiError("provider_provisioning_pending", error.message);
+    case "rate_limited":
+      // The contract always gives retryAfter with too_many_requests; a provider that named no delay gets 1 second.
+      return new ApiError("too_many_requests", error.message, { retryAfter: Math.ceil(error.retryAfterSeconds ?? 1) });
+    case "unavailable":
+    case "malformed":
+      return new ApiError("bad_gateway", error.message);
+    case "timeout":
+      return new ApiError("gateway_timeout", error.message);
+    case "not_supported":
+      return new ApiError("not_implemented", error.message);
+    case "unauthorized":
+      return new ApiError("connection_disconnected", error.message, { detail: [] });
+  }
+}
+
 /** onError of the root app: every failure leaves in the contract's error shape; unknown faults say nothing of themselves. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   const apiError = toApiError(error);
@@ -71,6 +92,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
 function toApiError(error: Error): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
+  if (error instanceof ProviderError) return fromProviderError(error);
   if (error instanceof HTTPException) {
     if (error.status === 415) {
       return badRequest(

@@ -8,9 +8,16 @@ import { requireSecretKey } from "./middleware/api-key";
 import { resolveEnvironment } from "./middleware/environment";
 import { buildDocument, registerComponents } from "./openapi";
 import { connectionsApp } from "./routes/connections";
+import { devicesApp } from "./routes/devices";
+import { driversApp } from "./routes/drivers";
+import { groupsApp } from "./routes/groups";
+import { issuesApp } from "./routes/issues";
 import { providersApp } from "./routes/providers";
 import { publicTokenApp } from "./routes/public-token";
+import { safetyApp } from "./routes/safety";
+import { syncsApp } from "./routes/syncs";
 import { usageApp } from "./routes/usage";
+import { vehiclesApp } from "./routes/vehicles";
 
 /** Largest request body accepted: ample for any JSON this API takes, far below the Worker's limits. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -69,5 +76,12 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   api.route("/", publicTokenApp);
   api.route("/", providersApp);
   api.route("/", usageApp);
+  api.route("/", vehiclesApp);
+  api.route("/", driversApp);
+  api.route("/", groupsApp);
+  api.route("/", devicesApp);
+  api.route("/", safetyApp);
+  api.route("/", issuesApp);
+  api.route("/", syncsApp);
   return api;
 }

@@ -49,6 +49,13 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Connections", description: "Connections to customers' provider accounts." },
       { name: "Providers", description: "The telematics providers connections can be made to." },
       { name: "Usage", description: "Billable usage of the application." },
+      { name: "Vehicles", description: "The connection's vehicles and their daily utilization." },
+      { name: "Drivers", description: "The connection's drivers." },
+      { name: "Groups", description: "The connection's groups of vehicles and drivers." },
+      { name: "Devices", description: "The connection's telematics devices." },
+      { name: "Safety", description: "The connection's safety events and their camera media." },
+      { name: "Issues", description: "Problems syncs ran into that may need action." },
+      { name: "Syncs", description: "Sync jobs: how a connection's data is brought in from its provider." },
       { name: "Admin", description: "The operator API at `/admin/v1`, authorized by the operator's ADMIN_TOKEN." },
     ],
   });

@@ -14,3 +14,23 @@ export function publicTokenTtlMs(env: Env): number {
 export function deletionGracePeriodMs(env: Env): number {
   return positiveNumber(env.DELETION_GRACE_PERIOD_HOURS, 24) * 3_600_000;
 }
+
+/** Interval between the syncs of an automatic connection (default 60 minutes). */
+export function syncIntervalMs(env: Env): number {
+  return positiveNumber(env.SYNC_INTERVAL_MINUTES, 60) * 60_000;
+}
+
+/** Records per provider page (default 200). */
+export function syncPageSize(env: Env): number {
+  return Math.floor(positiveNumber(env.SYNC_PAGE_SIZE, 200));
+}
+
+/** How long a sync may make no progress before its current page is sent again (default 10 minutes). */
+export function syncStallMs(env: Env): number {
+  return positiveNumber(env.SYNC_STALL_MINUTES, 10) * 60_000;
+}
+
+/** Longest delay between retries of a failing sync page (default 300 seconds). */
+export function syncMaxBackoffSeconds(env: Env): number {
+  return positiveNumber(env.SYNC_MAX_BACKOFF_SECONDS, 300);
+}

@@ -1,5 +1,6 @@
 import type { Account, Environment } from "../db/schema";
 import type { Env } from "../env";
+import type { IssueCode, NormalizedByModel, NormalizedCameraMedia, SyncModel } from "./normalized";
 
 /** One field of a provider's credential form (GET /providers, and the hosted flow's form). */
 export type CredentialField = {
@@ -52,4 +53,39 @@ export interface ProviderAdapter {
    * DomainError("invalid_credentials") when the provider rejects them.
    */
   verify(credentials: Readonly<Record<string, string>>, context: ProviderContext): Promise<VerifiedAccount>;
+  /**
+   * Reads one bounded page of a model: the provider's own payloads, untouched, and the
+   * provider cursor of the next page (absent on the last). Windowed models read the records
+   * of [window.start, window.end). Throws ProviderError on failure.
+   */
+  readPage(model: SyncModel, request: ReadRequest): Promise<ProviderPage>;
+  /** Maps one provider payload of a model to the normalized model; explicit per provider. */
+  normalize<M extends SyncModel>(model: M, payload: unknown): NormalizedByModel[M];
+  /** Fresh camera media URLs of one safety event (they expire, so they are read live). */
+  readCameraMedia(request: Omit<ReadRequest, "cursor" | "window">, eventSourceId: string): Promise<CameraMediaPage>;
 }
+
+/** What an adapter needs to read a connection's data. */
+export type ReadRequest = {
+  context: ProviderContext;
+  credentials: Readonly<Record<string, string>>;
+  /** The connection's options (provider-specific settings live here). */
+  options: Readonly<Record<string, unknown>>;
+  connection: { id: string; sourceId: string | null; createdAt: Date };
+  cursor?: string;
+  window?: { start: Date; end: Date };
+  /** Page size the engine asks for; adapters clamp it to the provider's limits. */
+  pageSize: number;
+};
+
+export type ProviderPage = {
+  /** The provider's payloads, one per record. */
+  items: unknown[];
+  /** The provider endpoint or record type the payloads came from (the raw entries' `schema`). */
+  schema: string;
+  nextCursor?: string;
+  /** Problems that do not fail the sync but may need action (become `isu_` issues). */
+  issues?: ReadonlyArray<{ code: IssueCode; message: string }>;
+};
+
+export type CameraMediaPage = { media: NormalizedCameraMedia; schema: string; payload: unknown };

@@ -48,7 +48,7 @@ export async function createSandboxConnection(app: TestApplication, body: Record
     body: { provider: "sandbox", credentials: SANDBOX_CREDENTIALS, ...body },
   });
   if (created.status !== 201) throw new Error(`connection not created: ${JSON.stringify(created.body)}`);
-  return created.body as { id: string; token: string; [field: string]: any };
+  return created.body as { id: string; token: string; createdAt: string; sourceId?: string; [field: string]: any };
 }
 
 /**

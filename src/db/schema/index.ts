@@ -1,4 +1,6 @@
 export * from "./applications";
 export * from "./columns";
 export * from "./connections";
+export * from "./issues";
+export * from "./records";
 export * from "./usage";

@@ -6,6 +6,7 @@ import { credentialsSchema } from "../../providers/credentials";
 import { findProvider, providerCodes } from "../../providers/registry";
 import type { ServiceContext, Tenant } from "../context";
 import { DomainError, invalidInput } from "../errors";
+import { requestInitialSync } from "../syncs/request";
 import { generateConnectionToken, sealConnectionToken, sealCredentials } from "./token";
 
 export type AgreementInput = {
@@ -111,6 +112,12 @@ export async function createConnection(
     db.insert(connections).values(row),
     ...agreementRows.map((agreement) => db.insert(agreements).values(agreement)),
   ]);
+  try {
+    await requestInitialSync({ db, env }, row);
+  } catch (error) {
+    // The connection exists and answers; a failed first request leaves it to POST /syncs or the schedule.
+    console.error(JSON.stringify({ level: "error", message: "initial sync request failed", connectionId: id, error: String(error) }));
+  }
   return { connection: row, token };
 }
 

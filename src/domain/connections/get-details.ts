@@ -1,10 +1,16 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { agreements, type ConnectionRow, syncJobs } from "../../db/schema";
+import { agreements, type ConnectionRow, syncJobIssues, syncJobs } from "../../db/schema";
 
-/** Agreements and the latest sync job of a connection, for GET /connections/current: two indexed reads in one round trip. */
+/** Agreements, the latest sync job and its issue ids, for GET /connections/current: indexed reads in one round trip. */
 export async function getConnectionDetails(db: Database, connection: ConnectionRow) {
-  const [agreementRows, lastSyncRows] = await db.batch([
+  const latest = db
+    .select({ id: syncJobs.id })
+    .from(syncJobs)
+    .where(eq(syncJobs.connectionId, connection.id))
+    .orderBy(desc(syncJobs.id))
+    .limit(1);
+  const [agreementRows, lastSyncRows, issueRows] = await db.batch([
     db
       .select()
       .from(agreements)
@@ -12,6 +18,15 @@ export async function getConnectionDetails(db: Database, connection: ConnectionR
       .orderBy(asc(agreements.id))
       .limit(100),
     db.select().from(syncJobs).where(eq(syncJobs.connectionId, connection.id)).orderBy(desc(syncJobs.id)).limit(1),
+    db
+      .select({ issueId: syncJobIssues.issueId })
+      .from(syncJobIssues)
+      .where(eq(syncJobIssues.syncJobId, sql`(${latest})`))
+      .orderBy(asc(syncJobIssues.issueId)),
   ]);
-  return { agreements: agreementRows, lastSync: lastSyncRows[0] ?? null };
+  return {
+    agreements: agreementRows,
+    lastSync: lastSyncRows[0] ?? null,
+    lastSyncIssueIds: issueRows.map((row) => row.issueId),
+  };
 }

@@ -72,7 +72,7 @@ const optional = <K extends string, V>(key: K, value: V | null | undefined) =>
 export async function presentConnection(
   env: Env,
   row: ConnectionRow,
-  extras: { agreements?: AgreementRow[]; lastSync?: SyncJobRow | null } = {},
+  extras: { agreements?: AgreementRow[]; lastSync?: SyncJobRow | null; lastSyncIssueIds?: string[] } = {},
 ): Promise<ConnectionView | DeletedConnectionView> {
   if (row.status === "deleted" || row.status === "deleting") return presentDeletedConnection(row);
   return {
@@ -92,7 +92,7 @@ export async function presentConnection(
     ...optional("filters", row.filters),
     linkUrl: linkUrl(env),
     ...(extras.agreements ? { agreements: extras.agreements.map(presentAgreement) } : {}),
-    ...(extras.lastSync ? { lastSync: presentSyncJob(extras.lastSync) } : {}),
+    ...(extras.lastSync ? { lastSync: presentSyncJob(extras.lastSync, extras.lastSyncIssueIds) } : {}),
   };
 }
 

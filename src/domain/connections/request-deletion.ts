@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { type ConnectionRow, connections } from "../../db/schema";
 import { deletionGracePeriodMs } from "../config";
+import { connectionSync } from "../../sync/client";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
 
@@ -32,7 +33,11 @@ export async function requestConnectionDeletion(
       ),
     )
     .returning();
-  if (updated) return updated;
+  if (updated) {
+    // Syncing stops during the grace period.
+    await connectionSync(env, updated.id).connectionChanged();
+    return updated;
+  }
   // Someone else requested the deletion first: answer the state they left.
   const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
   if (current?.status !== "pending_deletion")

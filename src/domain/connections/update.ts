@@ -7,6 +7,9 @@ import {
   connections,
   type SyncMode,
 } from "../../db/schema";
+import { runBatch } from "../../db/raw";
+import { connectionSync } from "../../sync/client";
+import { refreshVisibility } from "../../sync/write/visibility";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
 
@@ -30,7 +33,7 @@ const INACTIVE_STATUSES: ConnectionStatus[] = ["pending_deletion", "deleting", "
  * wins instead of being overwritten.
  */
 export async function updateConnection(
-  { db }: ServiceContext,
+  { db, env }: ServiceContext,
   connection: ConnectionRow,
   input: UpdateConnectionInput,
 ): Promise<ConnectionRow> {
@@ -65,6 +68,18 @@ export async function updateConnection(
     const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
     assertActive(current ?? { ...connection, status: "deleted" });
     throw new Error(`connection ${connection.id} changed concurrently`);
+  }
+  if (input.filters !== undefined) {
+    // Visibility follows the filters at once, without waiting for a sync.
+    const now = Date.now();
+    await runBatch(env.DB, [
+      refreshVisibility({ table: "vehicles", connectionId: updated.id, filter: updated.filters?.vehicles, now }),
+      refreshVisibility({ table: "drivers", connectionId: updated.id, filter: updated.filters?.drivers, now }),
+    ]);
+  }
+  if (input.status !== undefined || input.syncMode !== undefined) {
+    // A connection that may no longer sync stops its running sync; the schedule follows the sync mode.
+    await connectionSync(env, updated.id).connectionChanged();
   }
   return updated;
 }

@@ -1,6 +1,14 @@
 import { DomainError } from "../../domain/errors";
 import { hashSecret } from "../../lib/crypto";
-import type { ProviderAdapter } from "../types";
+import type { ProviderAdapter, ReadRequest } from "../types";
+import { decodeSandboxCursor } from "./cursor";
+import { injectFaults } from "./faults";
+import { SandboxFleet } from "./fleet";
+import { mapEventMedia, normalizeSandbox } from "./mapping";
+import { readEventMedia } from "./media";
+import { parseSandboxOptions, resolveRevision, type SandboxOptions } from "./options";
+import { readSandboxPage } from "./pages";
+import { sandboxRuntime } from "./runtime";
 
 /**
  * The password the sandbox provider rejects, so that `invalid_credentials` can be exercised.
@@ -55,4 +63,44 @@ export const sandboxAdapter: ProviderAdapter = {
       },
     };
   },
+  async readPage(model, request) {
+    const options = parseSandboxOptions(request.options);
+    injectFaults(options.faults);
+    const cursor = request.cursor === undefined ? undefined : decodeSandboxCursor(request.cursor, model);
+    // A cursor keeps the revision of the listing's first page: one snapshot per listing.
+    const fleet = fleetOf(request, options, cursor?.revision);
+    return readSandboxPage(fleet, model, {
+      pageSize: request.pageSize,
+      ...(request.window ? { window: request.window } : {}),
+      ...(cursor ? { cursor } : {}),
+      issues: options.issues,
+    });
+  },
+  normalize(model, payload) {
+    return normalizeSandbox(model, payload);
+  },
+  async readCameraMedia(request, eventSourceId) {
+    const options = parseSandboxOptions(request.options);
+    injectFaults(options.faults);
+    const payload = readEventMedia(fleetOf(request, options), eventSourceId, sandboxRuntime.now());
+    return { media: mapEventMedia(payload), schema: "sandbox.safety_events.media", payload };
+  },
 };
+
+/**
+ * The connection's fleet at a revision. The seed is the account (verify's source id, else the
+ * username), so reconnecting the same account reaches the same fleet.
+ */
+function fleetOf(
+  request: Omit<ReadRequest, "cursor" | "window">,
+  options: SandboxOptions,
+  revision?: number,
+): SandboxFleet {
+  const { connection, credentials } = request;
+  return new SandboxFleet({
+    seed: connection.sourceId || credentials.username || connection.id,
+    fleetSize: options.fleetSize,
+    connectionCreatedAt: connection.createdAt,
+    revision: revision ?? resolveRevision(options, connection.createdAt, sandboxRuntime.now()),
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from "@hono/zod-openapi";
+import { idSchema } from "../../schemas/common";
+import { PaginationQuerySchema } from "../../schemas/pagination";
+import {
+  DeletedQuerySchema,
+  ExpandedGroupSchema,
+  groupFields,
+  ModifiedAfterQuerySchema,
+  ModifiedBeforeQuerySchema,
+  RawQuerySchema,
+  RawSchema,
+} from "../../schemas/records";
+
+export const GroupSchema = z
+  .object({
+    ...groupFields,
+    parent: z
+      .union([idSchema("group"), ExpandedGroupSchema])
+      .optional()
+      .openapi({ description: "The parent group's id; the group object with `expand=parent`." }),
+    raw: RawSchema.optional(),
+  })
+  .openapi("Group", { description: "A group of vehicles and drivers at the provider." });
+
+export const ListGroupsQuerySchema = PaginationQuerySchema.extend({
+  expand: z
+    .enum(["parent"])
+    .optional()
+    .openapi({ description: "Turns `parent` into the parent group object.", example: "parent" }),
+  raw: RawQuerySchema,
+  modifiedAfter: ModifiedAfterQuerySchema,
+  modifiedBefore: ModifiedBeforeQuerySchema,
+  deleted: DeletedQuerySchema,
+});

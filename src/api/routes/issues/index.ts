@@ -1,0 +1,6 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../env";
+import { registerListIssues } from "./list";
+
+export const issuesApp = new OpenAPIHono<AppEnv>();
+registerListIssues(issuesApp);

@@ -1,0 +1,73 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { presentConnection } from "../../../domain/connections/present";
+import { listIssues } from "../../../domain/records/list-issues";
+import { loadConnections } from "../../../domain/records/load-references";
+import { presentIssue } from "../../../domain/records/present-issue";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { IssueSchema, ListIssuesQuerySchema } from "./schema";
+
+const PageSchema = pageSchema(IssueSchema, "IssuePage");
+
+const route = createRoute({
+  ...applicationScope,
+  operationId: "issues.list",
+  tags: ["Issues"],
+  method: "get",
+  path: "/issues",
+  summary: "List issues",
+  description:
+    "Problems syncs of the application's connections in this environment ran into, ongoing and resolved, in a stable order. Uses the secret key alone: no Connection-Token.",
+  request: { query: ListIssuesQuerySchema },
+  responses: {
+    200: { description: "A page of issues.", content: { "application/json": { schema: PageSchema } } },
+    ...errorResponses(APPLICATION_ERRORS),
+  },
+});
+
+export function registerListIssues(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid("query");
+    const { cursor, limit, expand } = query;
+    const tenant = c.var.principal;
+    const filters = {
+      connectionId: query.connectionId,
+      errorCode: query.errorCode,
+      status: query.status,
+      lastReportedAfter: query.lastReportedAfter === undefined ? undefined : new Date(query.lastReportedAfter),
+      lastReportedBefore: query.lastReportedBefore === undefined ? undefined : new Date(query.lastReportedBefore),
+    };
+    const scope = `issues.list|${tenant.applicationId}|${tenant.environment}|${JSON.stringify(filters)}`;
+    const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
+    const rows = await listIssues(c.var.db, tenant, filters, {
+      limit,
+      afterId: after === undefined ? undefined : String(after[0]),
+    });
+    const connections =
+      expand === "connection"
+        ? await loadConnections(
+            c.var.db,
+            tenant,
+            rows.slice(0, limit).map((row) => row.connectionId),
+          )
+        : undefined;
+    const presented =
+      connections === undefined
+        ? undefined
+        : new Map(
+            await Promise.all(
+              [...connections.values()].map(async (row) => [row.id, await presentConnection(c.env, row)] as const),
+            ),
+          );
+    const page = await toPage(rows, {
+      limit,
+      secret: c.env.ENCRYPTION_KEY,
+      scope,
+      keyOf: (row) => [row.id],
+      present: (row) => presentIssue(row, presented),
+    });
+    return c.json(PageSchema.parse(page), 200);
+  });
+}

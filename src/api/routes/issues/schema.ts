@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { ISSUE_CODES } from "../../../providers/normalized";
+import { DateTimeSchema, idSchema } from "../../schemas/common";
+import { PaginationQuerySchema } from "../../schemas/pagination";
+
+// The Issue component is shared with the sync jobs' `expand=issues` (src/api/schemas/issue.ts).
+export { IssueSchema } from "../../schemas/issue";
+
+export const ListIssuesQuerySchema = PaginationQuerySchema.extend({
+  connectionId: idSchema("connection").optional().openapi({ description: "Only issues of this connection." }),
+  errorCode: z
+    .enum(ISSUE_CODES)
+    .optional()
+    .openapi({ description: "Only issues with this error code.", example: "missing_permissions" }),
+  status: z
+    .enum(["ongoing", "resolved"])
+    .optional()
+    .openapi({ description: "Only issues in this status.", example: "ongoing" }),
+  lastReportedAfter: DateTimeSchema.optional().openapi({
+    description: "Only issues last reported at or after this time (inclusive).",
+    example: "2026-01-06T00:00:00.000Z",
+  }),
+  lastReportedBefore: DateTimeSchema.optional().openapi({
+    description: "Only issues last reported before this time (exclusive).",
+    example: "2026-01-07T00:00:00.000Z",
+  }),
+  expand: z
+    .enum(["connection"])
+    .optional()
+    .openapi({ description: "Turns `connection` into the connection object.", example: "connection" }),
+});

@@ -1,0 +1,52 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { getSafetyEvent } from "../../../domain/records/get-record";
+import { presentCameraMedia } from "../../../domain/records/present-camera-media";
+import { readCameraMedia } from "../../../domain/records/read-camera-media";
+import type { AppEnv } from "../../../env";
+import { ApiError, errorResponses } from "../../errors";
+import { RawQuerySchema } from "../../schemas/records";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CameraMediaSchema, SafetyEventIdParamsSchema } from "./schema";
+
+const route = createRoute({
+  ...connectionScope,
+  operationId: "safetyEvents.getCameraMedia",
+  tags: ["Safety"],
+  method: "get",
+  path: "/safety/events/{id}/camera-media",
+  summary: "Get a safety event's camera media",
+  description:
+    "Fresh URLs of the event's front- and rear-facing camera media, read live from the provider because they expire. Needs a connected connection.",
+  request: { params: SafetyEventIdParamsSchema, query: z.object({ raw: RawQuerySchema }) },
+  responses: {
+    200: { description: "The camera media.", content: { "application/json": { schema: CameraMediaSchema } } },
+    ...errorResponses([
+      ...CONNECTION_ERRORS,
+      "not_found",
+      "connection_disconnected",
+      "provider_provisioning_pending",
+      "too_many_requests",
+      "not_implemented",
+      "bad_gateway",
+      "gateway_timeout",
+    ]),
+  },
+});
+
+export type GetCameraMediaResponse = z.infer<typeof CameraMediaSchema>;
+
+export function registerGetCameraMedia(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid("param");
+    const { raw } = c.req.valid("query");
+    const { db, connection } = c.var;
+    const event = await getSafetyEvent(db, connection.id, id);
+    if (!event) throw new ApiError("not_found", "No safety event with this id in this connection.");
+    const extractedAt = new Date();
+    const media = await readCameraMedia({ env: c.env }, connection, event);
+    return c.json(
+      CameraMediaSchema.parse(presentCameraMedia(media, { raw, provider: connection.provider, extractedAt })),
+      200,
+    );
+  });
+}

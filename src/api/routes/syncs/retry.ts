@@ -1,0 +1,30 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { retrySync } from "../../../domain/syncs/retry";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { SyncActionResultSchema, SyncIdParamsSchema } from "./schema";
+
+const route = createRoute({
+  ...connectionScope,
+  operationId: "syncs.retry",
+  tags: ["Syncs"],
+  method: "post",
+  path: "/syncs/{id}/retry",
+  summary: "Retry a failed sync job",
+  description:
+    "Retries a failed sync job with the same parameters (for failures from temporary problems). The job keeps its id; `attempts` counts the tries. Only failed jobs (`conflict` otherwise), only on connected connections.",
+  request: { params: SyncIdParamsSchema },
+  responses: {
+    200: { description: "The job was retried.", content: { "application/json": { schema: SyncActionResultSchema } } },
+    ...errorResponses([...CONNECTION_ERRORS, "not_found", "conflict", "connection_disconnected"]),
+  },
+});
+
+export function registerRetrySync(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid("param");
+    await retrySync({ db: c.var.db, env: c.env }, c.var.connection, id);
+    return c.json(SyncActionResultSchema.parse({ id, message: "The sync job was retried." }), 200);
+  });
+}

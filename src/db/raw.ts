@@ -1,0 +1,26 @@
+import type { SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+
+// Raw SQL statements (json_each upserts, row-value comparisons) go to D1 directly: drizzle's
+// batch takes only query builders. The dialect only renders SQL to text and parameters.
+const dialect = new SQLiteAsyncDialect();
+
+export function prepare(d1: D1Database, statement: SQL): D1PreparedStatement {
+  const query = dialect.sqlToQuery(statement);
+  return d1.prepare(query.sql).bind(...query.params);
+}
+
+/** Runs raw statements as one D1 batch: one transaction, all or nothing. */
+export async function runBatch(d1: D1Database, statements: readonly SQL[]): Promise<void> {
+  if (statements.length === 0) return;
+  await d1.batch(statements.map((statement) => prepare(d1, statement)));
+}
+
+/** Rows of several raw queries in one round trip. */
+export async function queryBatch<T extends unknown[]>(
+  d1: D1Database,
+  statements: { [K in keyof T]: SQL },
+): Promise<{ [K in keyof T]: T[K][] }> {
+  const results = await d1.batch(statements.map((statement) => prepare(d1, statement)));
+  return results.map((result) => result.results) as { [K in keyof T]: T[K][] };
+}

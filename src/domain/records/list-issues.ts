@@ -1,0 +1,37 @@
+import { and, asc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { afterKey } from "../../db/keyset";
+import { type IssueRow, issues } from "../../db/schema";
+import type { IssueCode } from "../../providers/normalized";
+import type { Tenant } from "../context";
+import type { IdPage } from "./conditions";
+
+export type IssueFilters = {
+  connectionId?: string;
+  errorCode?: IssueCode;
+  status?: IssueRow["status"];
+  /** Inclusive lower bound on lastReportedAt. */
+  lastReportedAfter?: Date;
+  /** Exclusive upper bound on lastReportedAt. */
+  lastReportedBefore?: Date;
+};
+
+/** One page of the application's issues in this environment, in id order, `limit + 1` rows (issues_tenant_idx). */
+export function listIssues(db: Database, tenant: Tenant, filters: IssueFilters, page: IdPage): Promise<IssueRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(issues.applicationId, tenant.applicationId),
+    eq(issues.environment, tenant.environment),
+    filters.connectionId === undefined ? undefined : eq(issues.connectionId, filters.connectionId),
+    filters.errorCode === undefined ? undefined : eq(issues.errorCode, filters.errorCode),
+    filters.status === undefined ? undefined : eq(issues.status, filters.status),
+    filters.lastReportedAfter === undefined ? undefined : gte(issues.lastReportedAt, filters.lastReportedAfter),
+    filters.lastReportedBefore === undefined ? undefined : lt(issues.lastReportedAt, filters.lastReportedBefore),
+    page.afterId === undefined ? undefined : afterKey([issues.id], [page.afterId], "asc"),
+  ];
+  return db
+    .select()
+    .from(issues)
+    .where(and(...conditions))
+    .orderBy(asc(issues.id))
+    .limit(page.limit + 1);
+}

@@ -1,0 +1,19 @@
+import { asc } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type VehicleRow, vehicles } from "../../db/schema";
+import { type IdPage, type RecordListFilters, syncedListCondition } from "./conditions";
+
+/** One page of a connection's vehicles in id order, `limit + 1` rows (the extra one says another page follows). */
+export function listVehicles(
+  db: Database,
+  connectionId: string,
+  filters: RecordListFilters,
+  page: IdPage,
+): Promise<VehicleRow[]> {
+  return db
+    .select()
+    .from(vehicles)
+    .where(syncedListCondition(vehicles, connectionId, filters, page))
+    .orderBy(asc(vehicles.id))
+    .limit(page.limit + 1);
+}

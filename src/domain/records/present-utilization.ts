@@ -1,0 +1,32 @@
+import type { UtilizationRow, VehicleRow } from "../../db/schema";
+import type { RawEntry } from "../../providers/normalized";
+import { presentRaw, reference, round2 } from "./present-common";
+import { presentVehicle, type VehicleView } from "./present-vehicle";
+
+export type UtilizationView = {
+  provider: string;
+  vehicle: string | VehicleView;
+  startAt: string;
+  endAt: string;
+  distance: number;
+  fuelConsumed: number;
+  durations: { driving: number; idling: number };
+  raw?: RawEntry[];
+};
+
+/** One vehicle-day of utilization (contract 2.6): kilometres, litres, milliseconds. */
+export function presentUtilization(
+  row: UtilizationRow,
+  options: { raw?: boolean; vehicles?: ReadonlyMap<string, VehicleRow> } = {},
+): UtilizationView {
+  return {
+    provider: row.provider,
+    vehicle: reference(row.vehicleId, options.vehicles, (vehicle) => presentVehicle(vehicle)),
+    startAt: row.startAt.toISOString(),
+    endAt: row.endAt.toISOString(),
+    distance: round2(row.distance),
+    fuelConsumed: round2(row.fuelConsumed),
+    durations: { driving: Math.round(row.drivingMs), idling: Math.round(row.idlingMs) },
+    ...presentRaw(options.raw, row.raw),
+  };
+}

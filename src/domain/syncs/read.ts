@@ -1,0 +1,49 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { afterKey } from "../../db/keyset";
+import { type IssueRow, issues, type SyncJobRow, type SyncStatus, syncJobIssues, syncJobs } from "../../db/schema";
+
+/** A sync job of a connection, or undefined (never another connection's). */
+export async function findSyncJob(db: Database, connectionId: string, id: string): Promise<SyncJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(syncJobs)
+    .where(and(eq(syncJobs.id, id), eq(syncJobs.connectionId, connectionId)))
+    .limit(1);
+  return row;
+}
+
+/** One page of a connection's sync jobs, newest first, `limit + 1` rows. */
+export function listSyncJobs(
+  db: Database,
+  connectionId: string,
+  filters: { status?: SyncStatus },
+  page: { limit: number; afterId?: string },
+): Promise<SyncJobRow[]> {
+  return db
+    .select()
+    .from(syncJobs)
+    .where(
+      and(
+        eq(syncJobs.connectionId, connectionId),
+        filters.status === undefined ? undefined : eq(syncJobs.status, filters.status),
+        page.afterId === undefined ? undefined : afterKey([syncJobs.id], [page.afterId], "desc"),
+      ),
+    )
+    .orderBy(desc(syncJobs.id))
+    .limit(page.limit + 1);
+}
+
+/** The issues each of the given sync jobs reported (ids, or the issue rows when expanded): one query. */
+export async function issuesOfSyncJobs(db: Database, syncIds: readonly string[]): Promise<Map<string, IssueRow[]>> {
+  const bySync = new Map<string, IssueRow[]>(syncIds.map((id) => [id, []]));
+  if (!syncIds.length) return bySync;
+  const rows = await db
+    .select({ syncJobId: syncJobIssues.syncJobId, issue: issues })
+    .from(syncJobIssues)
+    .innerJoin(issues, eq(issues.id, syncJobIssues.issueId))
+    .where(inArray(syncJobIssues.syncJobId, [...syncIds]))
+    .orderBy(asc(issues.id));
+  for (const row of rows) bySync.get(row.syncJobId)?.push(row.issue);
+  return bySync;
+}

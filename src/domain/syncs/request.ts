@@ -1,0 +1,64 @@
+import type { ConnectionRow, ProviderRequest, SyncJobRow } from "../../db/schema";
+import { connectionSync } from "../../sync/client";
+import type { ServiceContext } from "../context";
+import { DomainError } from "../errors";
+import { findSyncJob } from "./read";
+
+const DAY_MS = 86_400_000;
+
+export type SyncRequest = { startFrom?: string; days?: number; providerRequests?: ProviderRequest[] };
+
+/** The earliest time a sync request asks for: `startFrom`, else `days` before now, else undefined (incremental). */
+export function requestedStart(request: SyncRequest, now = Date.now()): number | undefined {
+  if (request.startFrom !== undefined) return Date.parse(request.startFrom);
+  if (request.days !== undefined) return now - request.days * DAY_MS;
+  return undefined;
+}
+
+/**
+ * Requests a sync of a connection through its Durable Object, which allows one active sync
+ * at a time. Conflict while another runs; connection_disconnected when it cannot sync.
+ */
+export async function requestSync(
+  { db, env }: ServiceContext,
+  connection: ConnectionRow,
+  request: SyncRequest,
+): Promise<SyncJobRow> {
+  if (connection.status !== "connected") {
+    throw new DomainError(
+      "connection_disconnected",
+      `The connection is ${connection.status}; only connected connections sync.`,
+    );
+  }
+  const startFrom = requestedStart(request);
+  const result = await connectionSync(env, connection.id).requestSync({
+    identity: {
+      connectionId: connection.id,
+      applicationId: connection.applicationId,
+      environment: connection.environment,
+    },
+    ...(startFrom === undefined ? {} : { startFrom }),
+    providerRequests: request.providerRequests ?? [],
+  });
+  if (result.status === "conflict") {
+    throw new DomainError("conflict", `A sync is already running for this connection (${result.syncId}).`);
+  }
+  if (result.status !== "started") {
+    throw new DomainError(
+      "connection_disconnected",
+      "The connection is not connected; only connected connections sync.",
+    );
+  }
+  const job = await findSyncJob(db, connection.id, result.syncId);
+  if (!job) throw new Error(`sync job ${result.syncId} was not written`);
+  return job;
+}
+
+/** The first sync of a new connection: its backfill (from `backfill.startFrom` or `backfill.days` ago; default now). */
+export function requestInitialSync(context: ServiceContext, connection: ConnectionRow): Promise<SyncJobRow> {
+  const backfill = connection.backfill ?? {};
+  return requestSync(context, connection, {
+    ...(backfill.startFrom ? { startFrom: backfill.startFrom } : {}),
+    days: backfill.startFrom ? undefined : (backfill.days ?? 0),
+  });
+}

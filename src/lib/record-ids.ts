@@ -1,0 +1,58 @@
+import { ID_PREFIXES } from "./ids";
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export type RecordKind = "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "issue";
+
+/**
+ * The id of a synced provider record, derived from (connection, kind, provider source id):
+ * a ULID whose time part is the connection's creation time and whose 80 random bits are a
+ * SHA-256 of the triple. Deterministic, so a record keeps its id across syncs and references
+ * between records (a vehicle's groups, an event's driver) resolve without a lookup.
+ */
+export async function recordId(
+  connection: { id: string; createdAt: Date },
+  kind: RecordKind,
+  sourceId: string,
+): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${connection.id}\u0000${kind}\u0000${sourceId}`)),
+  );
+  return `${ID_PREFIXES[kind]}${encodeTime(connection.createdAt.getTime())}${encodeRandom(digest)}`;
+}
+
+/** recordId for many source ids at once, in order. */
+export function recordIds(
+  connection: { id: string; createdAt: Date },
+  kind: RecordKind,
+  sourceIds: readonly string[],
+): Promise<string[]> {
+  return Promise.all(sourceIds.map((sourceId) => recordId(connection, kind, sourceId)));
+}
+
+function encodeTime(ms: number): string {
+  let out = "";
+  let value = ms;
+  for (let index = 0; index < 10; index++) {
+    out = CROCKFORD[value % 32] + out;
+    value = Math.floor(value / 32);
+  }
+  return out;
+}
+
+/** 80 bits (the first 10 bytes) as 16 Crockford characters. */
+function encodeRandom(bytes: Uint8Array): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (let index = 0; index < 10; index++) {
+    buffer = (buffer << 8) | (bytes[index] ?? 0);
+    bits += 8;
+    while (bits >= 5) {
+      out += CROCKFORD[(buffer >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return out;
+}

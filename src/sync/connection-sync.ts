@@ -1,0 +1,326 @@
+import { DurableObject } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { createDatabase, type Database } from "../db/client";
+import { runBatch } from "../db/raw";
+import { type ConnectionRow, connections, type ProviderRequest, syncJobs } from "../db/schema";
+import { syncIntervalMs, syncStallMs } from "../domain/config";
+import type { Env } from "../env";
+import { newId } from "../lib/ids";
+import { findProvider } from "../providers/registry";
+import type { SyncMessage } from "./messages";
+import { incrementalStart, planSteps, progressOf } from "./plan";
+import { type ActiveSync, EMPTY_STATE, type SyncIdentity, type SyncState } from "./state";
+import { resolveUnreportedIssues } from "./write/issues";
+
+export type RequestSyncInput = {
+  identity: SyncIdentity;
+  /** Earliest time-based records to read; absent: incrementally from the last completed sync. */
+  startFrom?: number;
+  providerRequests: ProviderRequest[];
+  /** Retry of a failed job: the same job id, parameters kept, attempts counted. */
+  retryOf?: string;
+};
+
+export type RequestSyncResult =
+  | { status: "started"; syncId: string }
+  | { status: "conflict"; syncId: string }
+  | { status: "not_connected" }
+  | { status: "not_retryable" };
+
+/**
+ * One per connection (addressed by idFromName(connectionId)): the single place where sync
+ * decisions are made — start, page done, failure, cancel, schedule — so there is never more
+ * than one active sync per connection. Queue consumers do the I/O and report back; every
+ * read-check-write on the state happens synchronously on the object's SQLite storage before
+ * any await, because other calls interleave at awaits.
+ */
+export class ConnectionSync extends DurableObject<Env> {
+  private readonly db: Database;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.db = createDatabase(env.DB);
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  }
+
+  /** Starts a sync unless one is active. Creates (or, for a retry, reopens) the sync job row. */
+  async requestSync(input: RequestSyncInput): Promise<RequestSyncResult> {
+    const state = this.load();
+    if (state.active) return { status: "conflict", syncId: state.active.syncId };
+    const syncId = input.retryOf ?? newId("syncJob");
+    const now = Date.now();
+    // Reserve the slot before the first await, so a concurrent request sees the conflict.
+    const reserved: ActiveSync = {
+      syncId,
+      seq: 0,
+      steps: [],
+      stepIndex: 0,
+      pagesInStep: 0,
+      claimed: false,
+      started: false,
+      progress: 0,
+      lastProgressAt: now,
+      windowEnd: now,
+    };
+    this.save({ ...state, identity: input.identity, active: reserved });
+    try {
+      const connection = await this.connection(input.identity.connectionId);
+      const adapter = connection && findProvider(connection.provider);
+      if (!connection || connection.status !== "connected" || !adapter) {
+        this.release(syncId);
+        return { status: "not_connected" };
+      }
+      let startFrom = input.startFrom ?? incrementalStart(state.coverageEnd, now);
+      let providerRequests = input.providerRequests;
+      if (input.retryOf) {
+        const [reopened] = await this.db
+          .update(syncJobs)
+          .set({
+            status: "requested",
+            attempts: sql`${syncJobs.attempts} + 1`,
+            failureReason: null,
+            progress: 0,
+            requestedAt: new Date(now),
+            startedAt: null,
+            completedAt: null,
+            updatedAt: new Date(now),
+          })
+          .where(and(eq(syncJobs.id, syncId), eq(syncJobs.connectionId, connection.id), eq(syncJobs.status, "failed")))
+          .returning();
+        if (!reopened) {
+          this.release(syncId);
+          return { status: "not_retryable" };
+        }
+        startFrom = reopened.startFrom?.getTime() ?? now;
+        providerRequests = reopened.providerRequests;
+      } else {
+        await this.db.insert(syncJobs).values({
+          id: syncId,
+          connectionId: connection.id,
+          applicationId: connection.applicationId,
+          environment: connection.environment,
+          status: "requested",
+          requestedAt: new Date(now),
+          progress: 0,
+          startFrom: new Date(startFrom),
+          attempts: 1,
+          providerRequests,
+          updatedAt: new Date(now),
+        });
+      }
+      if (this.load().active?.syncId !== syncId) {
+        // Cancelled while the job was being written: leave it failed rather than requested forever.
+        await this.db
+          .update(syncJobs)
+          .set({ status: "failed", failureReason: "Cancelled at the application's request.", updatedAt: new Date() })
+          .where(eq(syncJobs.id, syncId));
+        return { status: "started", syncId };
+      }
+      const steps = planSteps(adapter, startFrom, now);
+      const active: ActiveSync = {
+        ...reserved,
+        steps,
+        windowEnd: Math.max(now, ...steps.map((step) => step.window?.end ?? 0)),
+      };
+      this.save({ ...this.load(), active, nextScheduledAt: null });
+      await this.env.SYNC_QUEUE.send(this.message(active));
+      await this.armAlarm();
+      return { status: "started", syncId };
+    } catch (error) {
+      this.release(syncId);
+      throw error;
+    }
+  }
+
+  /**
+   * A consumer asks whether to process message (syncId, seq). Only the current message
+   * proceeds; a stale or duplicate one is dropped. If the previous message is asked for and
+   * the current one was never picked up, the current one is (re)sent: its first send may
+   * have been lost with a failed call.
+   */
+  async claim(syncId: string, seq: number): Promise<{ proceed: boolean }> {
+    const state = this.load();
+    const active = state.active;
+    if (!active || active.syncId !== syncId) return { proceed: false };
+    if (seq === active.seq - 1 && !active.claimed) {
+      await this.resume(active);
+      return { proceed: false };
+    }
+    if (seq !== active.seq || active.stepIndex >= active.steps.length) return { proceed: false };
+    const firstClaim = !active.started;
+    this.save({ ...state, active: { ...active, claimed: true, started: true, lastProgressAt: Date.now() } });
+    if (firstClaim) {
+      await this.db
+        .update(syncJobs)
+        .set({ status: "in_progress", startedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "requested")));
+    }
+    return { proceed: true };
+  }
+
+  /** A consumer stored page `seq`: advance to the next page or step, or complete the sync. */
+  async pageDone(syncId: string, seq: number, result: { nextCursor?: string }): Promise<void> {
+    const state = this.load();
+    const current = state.active;
+    if (!current || current.syncId !== syncId || current.seq !== seq) return;
+    const active: ActiveSync =
+      result.nextCursor !== undefined
+        ? { ...current, cursor: result.nextCursor, pagesInStep: current.pagesInStep + 1 }
+        : { ...current, cursor: undefined, stepIndex: current.stepIndex + 1, pagesInStep: 0 };
+    active.seq = current.seq + 1;
+    active.claimed = false;
+    active.lastProgressAt = Date.now();
+    active.lastError = undefined;
+    active.progress = Math.max(current.progress, progressOf(active.stepIndex, active.pagesInStep, active.steps.length));
+    this.save({ ...state, active });
+    await this.resume(active);
+  }
+
+  /** Records the last error a consumer met, for the failure reason should the sync never recover. */
+  noteError(syncId: string, message: string): void {
+    const state = this.load();
+    if (state.active?.syncId === syncId) this.save({ ...state, active: { ...state.active, lastError: message } });
+  }
+
+  /** Fails the active sync (when it is `syncId`), with a reason. */
+  async fail(syncId: string, reason?: string): Promise<boolean> {
+    const state = this.load();
+    const active = state.active;
+    if (!active || active.syncId !== syncId) return false;
+    const failureReason = reason ?? active.lastError ?? "The sync failed.";
+    this.save({ ...state, active: null });
+    await this.db
+      .update(syncJobs)
+      .set({ status: "failed", failureReason, progress: active.progress, updatedAt: new Date() })
+      .where(eq(syncJobs.id, syncId));
+    await this.scheduleNext();
+    return true;
+  }
+
+  /** Cancels the active sync if it is `syncId`: it ends `failed` with a reason saying so. */
+  cancel(syncId: string): Promise<boolean> {
+    return this.fail(syncId, "Cancelled at the application's request.");
+  }
+
+  /**
+   * The connection changed (status, sync mode, deletion): stop a running sync if it may no
+   * longer sync, and (re)compute the automatic schedule.
+   */
+  async connectionChanged(): Promise<void> {
+    const state = this.load();
+    if (!state.identity) return;
+    const connection = await this.connection(state.identity.connectionId);
+    if (state.active && connection?.status !== "connected") {
+      await this.fail(state.active.syncId, `The connection is ${connection?.status ?? "deleted"}; syncing stopped.`);
+      return;
+    }
+    await this.scheduleNext();
+  }
+
+  /** The state, for tests and diagnostics. */
+  inspect(): SyncState {
+    return this.load();
+  }
+
+  /** Watchdog for a stalled sync, and the automatic schedule. */
+  override async alarm(): Promise<void> {
+    const state = this.load();
+    const now = Date.now();
+    if (state.active && now - state.active.lastProgressAt >= syncStallMs(this.env)) {
+      this.save({ ...state, active: { ...state.active, claimed: false, lastProgressAt: now } });
+      await this.resume(this.load().active!);
+    } else if (!state.active && state.identity && state.nextScheduledAt !== null && now >= state.nextScheduledAt) {
+      this.save({ ...state, nextScheduledAt: null });
+      const connection = await this.connection(state.identity.connectionId);
+      if (connection?.status === "connected" && connection.syncMode === "automatic") {
+        await this.requestSync({ identity: state.identity, providerRequests: [] });
+      }
+    }
+    await this.armAlarm();
+  }
+
+  /** Does what the current state calls for next: complete the sync, or (re)send its current message. */
+  private async resume(active: ActiveSync): Promise<void> {
+    if (active.stepIndex >= active.steps.length) {
+      await this.complete(active);
+      return;
+    }
+    await this.db
+      .update(syncJobs)
+      .set({ progress: active.progress, updatedAt: new Date() })
+      .where(and(eq(syncJobs.id, active.syncId), eq(syncJobs.status, "in_progress")));
+    await this.env.SYNC_QUEUE.send(this.message(active));
+    await this.armAlarm();
+  }
+
+  private async complete(active: ActiveSync): Promise<void> {
+    const now = Date.now();
+    const connectionId = this.load().identity!.connectionId;
+    await runBatch(this.env.DB, [
+      sql`UPDATE sync_jobs SET status = 'completed', progress = 100, completed_at = ${now}, updated_at = ${now}
+        WHERE id = ${active.syncId}`,
+      resolveUnreportedIssues(connectionId, active.syncId, now),
+    ]);
+    const state = this.load();
+    if (state.active?.syncId === active.syncId) this.save({ ...state, active: null, coverageEnd: active.windowEnd });
+    await this.scheduleNext();
+  }
+
+  /** Schedules the next automatic sync, or clears the schedule for a manual or inactive connection. */
+  private async scheduleNext(): Promise<void> {
+    const identity = this.load().identity;
+    const connection = identity && (await this.connection(identity.connectionId));
+    const automatic = connection?.status === "connected" && connection.syncMode === "automatic";
+    const state = this.load();
+    const nextScheduledAt = automatic ? (state.nextScheduledAt ?? Date.now() + syncIntervalMs(this.env)) : null;
+    this.save({ ...state, nextScheduledAt });
+    await this.armAlarm();
+  }
+
+  /** One alarm serves both purposes: the earlier of the watchdog and the schedule. */
+  private async armAlarm(): Promise<void> {
+    const state = this.load();
+    const watchdog = state.active ? state.active.lastProgressAt + syncStallMs(this.env) : Number.POSITIVE_INFINITY;
+    const scheduled = state.active ? Number.POSITIVE_INFINITY : (state.nextScheduledAt ?? Number.POSITIVE_INFINITY);
+    const next = Math.min(watchdog, scheduled);
+    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next);
+    else await this.ctx.storage.deleteAlarm();
+  }
+
+  private message(active: ActiveSync): SyncMessage {
+    const step = active.steps[active.stepIndex];
+    if (!step) throw new Error(`sync ${active.syncId} has no step ${active.stepIndex}`);
+    return {
+      type: "sync.page",
+      connectionId: this.load().identity!.connectionId,
+      syncId: active.syncId,
+      seq: active.seq,
+      step,
+      ...(active.cursor === undefined ? {} : { cursor: active.cursor }),
+    };
+  }
+
+  private release(syncId: string): void {
+    const state = this.load();
+    if (state.active?.syncId === syncId) this.save({ ...state, active: null });
+  }
+
+  private async connection(connectionId: string): Promise<ConnectionRow | undefined> {
+    const [row] = await this.db.select().from(connections).where(eq(connections.id, connectionId)).limit(1);
+    return row;
+  }
+
+  private load(): SyncState {
+    const row = this.ctx.storage.sql
+      .exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'")
+      .toArray()[0];
+    return row ? (JSON.parse(row.value) as SyncState) : { ...EMPTY_STATE };
+  }
+
+  private save(state: SyncState): void {
+    this.ctx.storage.sql.exec(
+      "INSERT INTO sync_state (key, value) VALUES ('state', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      JSON.stringify(state),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { createDatabase } from "../db/client";
+import { syncMaxBackoffSeconds } from "../domain/config";
+import type { Env } from "../env";
+import { ProviderError } from "../providers/errors";
+import { backoffSeconds, retryAfterDelay } from "./backoff";
+import { connectionSync } from "./client";
+import { SyncMessageSchema } from "./messages";
+import { processPage } from "./process-page";
+
+/** Name of the queue of sync work, and of its dead-letter queue (wrangler.toml). */
+export const SYNC_QUEUE_NAME = "telematics-sync";
+export const SYNC_DEAD_LETTER_QUEUE_NAME = "telematics-sync-dlq";
+
+/**
+ * Consumer of the sync queue. Each message is handled on its own and acked or retried
+ * explicitly, so one failing page never redelivers the others of the batch. A provider's
+ * rate limit is honoured with its Retry-After as the queue delay; other failures back off
+ * exponentially; after max_retries the message goes to the dead-letter queue.
+ */
+export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDatabase(env.DB);
+  for (const message of batch.messages) {
+    const parsed = SyncMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      // A message no version of this code could have sent: nothing to retry.
+      console.error(JSON.stringify({ level: "error", message: "malformed sync message", id: message.id }));
+      message.ack();
+      continue;
+    }
+    try {
+      await processPage(env, db, parsed.data);
+      message.ack();
+    } catch (error) {
+      const delaySeconds =
+        error instanceof ProviderError && error.kind === "rate_limited"
+          ? retryAfterDelay(error.retryAfterSeconds)
+          : backoffSeconds(message.attempts, syncMaxBackoffSeconds(env));
+      if (!(error instanceof ProviderError)) {
+        console.error(JSON.stringify({ level: "error", message: "sync page failed", stack: (error as Error)?.stack }));
+      }
+      message.retry({ delaySeconds });
+    }
+  }
+}
+
+/** Consumer of the dead-letter queue: the page kept failing, so its sync fails with the last error as the reason. */
+export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = SyncMessageSchema.safeParse(message.body);
+    if (parsed.success) {
+      await connectionSync(env, parsed.data.connectionId).fail(parsed.data.syncId);
+    }
+    message.ack();
+  }
+}

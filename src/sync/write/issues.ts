@@ -1,0 +1,36 @@
+import { type SQL, sql } from "drizzle-orm";
+import { recordId } from "../../lib/record-ids";
+import type { IssueCode } from "../../providers/normalized";
+import type { WriteContext } from "./context";
+
+/**
+ * Records problems a page reported: one issue per (connection, code), created once and then
+ * re-reported (lastReportedAt, message, back to `ongoing`), linked to this sync job. The issue id
+ * is derived from (connection, code), so both statements go in the page's batch.
+ */
+export async function reportIssues(
+  context: WriteContext,
+  reported: ReadonlyArray<{ code: IssueCode; message: string }>,
+): Promise<SQL[]> {
+  const { connection, now } = context;
+  const statements: SQL[] = [];
+  for (const { code, message } of reported) {
+    const id = await recordId(connection, "issue", code);
+    statements.push(
+      sql`INSERT INTO issues (id, connection_id, application_id, environment, status, error_code, message, first_reported_at, last_reported_at)
+        VALUES (${id}, ${connection.id}, ${connection.applicationId}, ${connection.environment}, 'ongoing', ${code}, ${message}, ${now}, ${now})
+        ON CONFLICT (connection_id, error_code) DO UPDATE SET status = 'ongoing', message = excluded.message,
+          last_reported_at = excluded.last_reported_at, resolved_at = NULL`,
+      sql`INSERT INTO sync_job_issues (sync_job_id, issue_id, connection_id) VALUES (${context.syncId}, ${id}, ${connection.id})
+        ON CONFLICT DO NOTHING`,
+    );
+  }
+  return statements;
+}
+
+/** At the end of a completed sync: issues it did not report again are resolved. */
+export function resolveUnreportedIssues(connectionId: string, syncId: string, now: number): SQL {
+  return sql`UPDATE issues SET status = 'resolved', resolved_at = ${now}
+    WHERE connection_id = ${connectionId} AND status = 'ongoing'
+      AND id NOT IN (SELECT issue_id FROM sync_job_issues WHERE sync_job_id = ${syncId})`;
+}

@@ -1,0 +1,80 @@
+import type { SQL } from "drizzle-orm";
+import { runBatch } from "../../db/raw";
+import type { IssueCode, SyncModel } from "../../providers/normalized";
+import type { ProviderPage } from "../../providers/types";
+import type { WriteContext } from "./context";
+import { FULLY_LISTED_TABLES, markUnseenDeleted } from "./deletions";
+import { writeDevices, writeDrivers, writeGroups, writeVehicles } from "./entities";
+import { reportIssues } from "./issues";
+import { normalizeAll } from "./normalize-all";
+import { writeSafetyEvents } from "./safety-events";
+import { billVehicles } from "./usage";
+import { writeUtilization } from "./utilization";
+
+/**
+ * Stores one provider page: normalizes it, upserts the records, and, after the last page of
+ * a full listing, soft-deletes what the provider no longer returns. Everything the page
+ * changes goes in ONE D1 batch (one transaction), so a crash or a redelivered message
+ * redoes the page as a whole and never leaves half of it.
+ */
+export async function writePage(
+  context: WriteContext,
+  model: SyncModel,
+  page: ProviderPage,
+): Promise<{ written: number; skipped: number }> {
+  const statements: SQL[] = [];
+  let written = 0;
+  let skipped = 0;
+  const collect = <T>(result: { records: T[]; skipped: number }) => {
+    skipped += result.skipped;
+    written += result.records.length;
+    return result.records;
+  };
+  switch (model) {
+    case "groups":
+      statements.push(...(await writeGroups(context, collect(normalizeAll(context, "groups", page.items)))));
+      break;
+    case "vehicles": {
+      const records = collect(normalizeAll(context, "vehicles", page.items));
+      statements.push(...(await writeVehicles(context, records)));
+      if (records.length)
+        statements.push(
+          billVehicles(
+            context,
+            records.map((record) => record.normalized.sourceId),
+          ),
+        );
+      break;
+    }
+    case "drivers":
+      statements.push(...(await writeDrivers(context, collect(normalizeAll(context, "drivers", page.items)))));
+      break;
+    case "devices":
+      statements.push(...(await writeDevices(context, collect(normalizeAll(context, "devices", page.items)))));
+      break;
+    case "vehicleUtilization": {
+      const result = await writeUtilization(context, collect(normalizeAll(context, "vehicleUtilization", page.items)));
+      statements.push(...result.statements);
+      break;
+    }
+    case "safetyEvents":
+      statements.push(
+        ...(await writeSafetyEvents(context, collect(normalizeAll(context, "safetyEvents", page.items)))),
+      );
+      break;
+  }
+  const issues: { code: IssueCode; message: string }[] = [...(page.issues ?? [])];
+  if (skipped > 0) {
+    issues.push({
+      code: "inaccessible_data",
+      message: `${skipped} ${model} record(s) from the provider could not be read and were skipped.`,
+    });
+  }
+  statements.push(...(await reportIssues(context, issues)));
+  if (page.nextCursor === undefined && model in FULLY_LISTED_TABLES) {
+    const table = FULLY_LISTED_TABLES[model as keyof typeof FULLY_LISTED_TABLES];
+    statements.push(markUnseenDeleted(table, context.connection.id, context.syncId, context.now));
+  }
+  await runBatch(context.d1, statements);
+  return { written, skipped };
+}

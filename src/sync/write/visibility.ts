@@ -1,0 +1,41 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { RecordFilter } from "../../db/schema";
+
+/**
+ * The visibility of a vehicle or driver under the connection's filters (contract 2.1):
+ * deleted at the provider → `deleted`; with `includeIds`, only those are visible (they take
+ * priority over the other filters); ids in `excludeIds` are hidden; with `status`, records
+ * of the other status are hidden. As SQL over the row's own columns.
+ */
+function visibilityCase(filter: RecordFilter | undefined): SQL {
+  const include = filter?.includeIds ?? [];
+  const exclude = filter?.excludeIds ?? [];
+  const includeClause = include.length
+    ? sql`WHEN id IN (SELECT value FROM json_each(${JSON.stringify(include)})) THEN 'visible' ELSE 'hidden_by_include_list' END`
+    : sql`WHEN id IN (SELECT value FROM json_each(${JSON.stringify(exclude)})) THEN 'hidden_by_exclude_list'
+          WHEN ${filter?.status ?? null} IS NOT NULL AND status != ${filter?.status ?? null} THEN 'hidden_by_status'
+          ELSE 'visible' END`;
+  return sql`(CASE WHEN deleted_at IS NOT NULL THEN 'deleted' ${includeClause})`;
+}
+
+/**
+ * Recomputes the visibility of a connection's vehicles or drivers (all of them, or those with
+ * the given source ids). A record whose visibility changes gets a new `modifiedAt`, so that
+ * clients reading with `modifiedAfter` see it appear or disappear.
+ */
+export function refreshVisibility(options: {
+  table: "vehicles" | "drivers";
+  connectionId: string;
+  filter: RecordFilter | undefined;
+  now: number;
+  sourceIds?: readonly string[];
+}): SQL {
+  const next = visibilityCase(options.filter);
+  const scope = options.sourceIds
+    ? sql` AND source_id IN (SELECT value FROM json_each(${JSON.stringify(options.sourceIds)}))`
+    : sql``;
+  return sql`UPDATE ${sql.raw(options.table)}
+    SET modified_at = CASE WHEN visibility != ${next} THEN ${options.now} ELSE modified_at END,
+        visibility = ${next}
+    WHERE connection_id = ${options.connectionId}${scope}`;
+}

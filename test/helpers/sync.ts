@@ -1,0 +1,45 @@
+import { BASE, call } from "./http";
+
+export type SyncJob = {
+  id: string;
+  status: "requested" | "in_progress" | "completed" | "failed";
+  progress: number;
+  failureReason?: string;
+  attempts: number;
+  issues: unknown[];
+  startFrom?: string;
+  completedAt?: string;
+  providerRequests: string[];
+};
+
+/**
+ * Polls a sync job (through the API, as a client would) until it is completed or failed,
+ * recording every progress value seen. The queue consumer and the Durable Object run for
+ * real in the background of the test runtime.
+ */
+export async function waitForSync(
+  key: string,
+  token: string,
+  syncId: string,
+  options: { timeoutMs?: number } = {},
+): Promise<{ job: SyncJob; progress: number[] }> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const progress: number[] = [];
+  for (;;) {
+    const result = await call<SyncJob>("GET", `${BASE.sandbox}/syncs/${syncId}`, { key, token });
+    if (result.status !== 200) throw new Error(`GET /syncs/${syncId}: ${result.status} ${JSON.stringify(result.body)}`);
+    progress.push(result.body.progress);
+    if (result.body.status === "completed" || result.body.status === "failed") return { job: result.body, progress };
+    if (Date.now() > deadline)
+      throw new Error(`sync ${syncId} still ${result.body.status} at ${result.body.progress}%`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The connection's latest sync job id (from GET /connections/current). */
+export async function lastSyncId(key: string, token: string): Promise<string> {
+  const current = await call("GET", `${BASE.sandbox}/connections/current`, { key, token });
+  const id = current.body?.lastSync?.id;
+  if (!id) throw new Error(`no lastSync: ${JSON.stringify(current.body)}`);
+  return id;
+}

@@ -1,0 +1,326 @@
+/**
+ * The sync engine end to end in workerd: POST /connections and POST /syncs go through the
+ * real ConnectionSync Durable Object and the real queue consumer into real D1; the sandbox
+ * provider is the upstream. Each test makes its own application and connection.
+ */
+
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { drivers, syncJobs, usageRecords, vehicles, vehicleUtilization } from "../../src/db/schema";
+import { connectionSync } from "../../src/sync/client";
+import type { ConnectionSync } from "../../src/sync/connection-sync";
+import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
+import { BASE, call } from "../helpers/http";
+import { providerSourceIds } from "../helpers/provider-truth";
+import { lastSyncId, waitForSync } from "../helpers/sync";
+
+async function setup(body: Record<string, unknown> = {}) {
+  const app = await createTestApplication();
+  const connection = await createSandboxConnection(app, { syncMode: "manual", ...body });
+  const key = app.keys.sandbox.secret;
+  return { app, connection, key, token: connection.token as string };
+}
+
+async function storedSourceIds(table: typeof vehicles | typeof drivers, connectionId: string) {
+  const rows = await db()
+    .select({ sourceId: table.sourceId })
+    .from(table)
+    .where(and(eq(table.connectionId, connectionId), isNull(table.deletedAt)));
+  return rows.map((row) => row.sourceId).sort();
+}
+
+describe("initial backfill", () => {
+  it("starts with the connection and completes, with monotonic progress, storing exactly the provider's fleet", async () => {
+    const options = { sandbox: { fleetSize: 12, revision: 0 } };
+    const { connection, key, token } = await setup({ backfill: { days: 5 }, options });
+    const { job, progress } = await waitForSync(key, token, await lastSyncId(key, token));
+    expect(job).toMatchObject({ status: "completed", progress: 100, attempts: 1 });
+    expect(job.completedAt).toBeDefined();
+    for (let index = 1; index < progress.length; index++)
+      expect(progress[index]).toBeGreaterThanOrEqual(progress[index - 1]!);
+    expect(await storedSourceIds(vehicles, connection.id)).toEqual(
+      await providerSourceIds(connection, "vehicles", options),
+    );
+    expect(await storedSourceIds(drivers, connection.id)).toEqual(
+      await providerSourceIds(connection, "drivers", options),
+    );
+    // Five days of history plus today, for every vehicle.
+    const [counted] = await db()
+      .select({ days: sql<number>`count(distinct ${vehicleUtilization.date})` })
+      .from(vehicleUtilization)
+      .where(eq(vehicleUtilization.connectionId, connection.id));
+    expect(counted?.days).toBe(6);
+  });
+
+  it("counts usage: every ingested vehicle is billable this month, with one backfill unit per vehicle-day before creation", async () => {
+    const { connection, key, token } = await setup({
+      backfill: { days: 3 },
+      options: { sandbox: { fleetSize: 4, revision: 0 } },
+    });
+    await waitForSync(key, token, await lastSyncId(key, token));
+    const month = new Date().toISOString().slice(0, 7);
+    const usage = await call("GET", `${BASE.sandbox}/usage?month=${month}`, { key });
+    const mine = usage.body.results.filter((record: { connection: string }) => record.connection === connection.id);
+    expect(mine).toHaveLength(4);
+    const utilizationDays = await db()
+      .select({ vehicleId: vehicleUtilization.vehicleId, days: sql<number>`count(*)` })
+      .from(vehicleUtilization)
+      .where(
+        and(
+          eq(vehicleUtilization.connectionId, connection.id),
+          sql`${vehicleUtilization.date} < ${new Date(connection.createdAt).toISOString().slice(0, 10)}`,
+        ),
+      )
+      .groupBy(vehicleUtilization.vehicleId);
+    for (const { vehicleId, days } of utilizationDays) {
+      expect(mine.find((record: { vehicle: string }) => record.vehicle === vehicleId)?.backfillUnitCount).toBe(days);
+    }
+    // A second sync of the same days bills nothing more.
+    const again = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 3 } });
+    expect(again.status).toBe(201);
+    await waitForSync(key, token, again.body.id);
+    const after = await db().select().from(usageRecords).where(eq(usageRecords.connectionId, connection.id));
+    expect(after.map((row) => row.backfillUnitCount).sort()).toEqual(
+      mine.map((record: { backfillUnitCount: number }) => record.backfillUnitCount).sort(),
+    );
+  });
+});
+
+describe("requesting syncs", () => {
+  it("answers 201 with a requested job, 409 conflict while it runs, and runs again afterwards", async () => {
+    const { key, token } = await setup({ options: { sandbox: { fleetSize: 300, revision: 0 } } });
+    await waitForSync(key, token, await lastSyncId(key, token));
+    const first = await call("POST", `${BASE.sandbox}/syncs`, {
+      key,
+      token,
+      body: { days: 2, providerRequests: ["historical_files"] },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      status: "requested",
+      progress: 0,
+      attempts: 1,
+      providerRequests: ["historical_files"],
+    });
+    expect(first.body.id).toMatch(/^sync_[0-9A-HJKMNP-TV-Z]{26}$/);
+    const second = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe("conflict");
+    expect((await waitForSync(key, token, first.body.id)).job.status).toBe("completed");
+    const third = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect(third.status).toBe(201);
+    await waitForSync(key, token, third.body.id);
+    const list = await call("GET", `${BASE.sandbox}/syncs?status=completed`, { key, token });
+    expect(list.body.results.map((job: { id: string }) => job.id)).toEqual(
+      expect.arrayContaining([first.body.id, third.body.id]),
+    );
+  });
+
+  it("validates the request body", async () => {
+    const { key, token } = await setup();
+    for (const body of [{ days: -1 }, { startFrom: "yesterday" }, { providerRequests: ["nope"] }, { extra: 1 }]) {
+      const result = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body });
+      expect(result.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("refuses to sync a disconnected connection", async () => {
+    const { key, token } = await setup();
+    await waitForSync(key, token, await lastSyncId(key, token));
+    await call("PATCH", `${BASE.sandbox}/connections/current`, { key, token, body: { status: "disconnected" } });
+    const result = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect(result.status).toBe(422);
+    expect(result.body.code).toBe("connection_disconnected");
+  });
+});
+
+describe("incremental sync", () => {
+  it("picks up records added, changed and removed at the provider; ids are stable and modifiedAt moves only on change", async () => {
+    const { connection, key, token } = await setup({ options: { sandbox: { fleetSize: 30, revision: 0 } } });
+    await waitForSync(key, token, await lastSyncId(key, token));
+    const before = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { options: { sandbox: { fleetSize: 30, revision: 3 } } },
+    });
+    const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    await waitForSync(key, token, sync.body.id);
+    const after = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const expected = await providerSourceIds(connection, "vehicles", { sandbox: { fleetSize: 30, revision: 3 } });
+    expect(
+      after
+        .filter((row) => row.deletedAt === null)
+        .map((row) => row.sourceId)
+        .sort(),
+    ).toEqual(expected);
+    const beforeById = new Map(before.map((row) => [row.sourceId, row]));
+    let unchanged = 0;
+    for (const row of after) {
+      const earlier = beforeById.get(row.sourceId);
+      if (!earlier) continue;
+      expect(row.id).toBe(earlier.id);
+      expect(row.addedAt.getTime()).toBe(earlier.addedAt.getTime());
+      if (row.contentHash === earlier.contentHash && row.deletedAt === null) {
+        expect(row.modifiedAt.getTime()).toBe(earlier.modifiedAt.getTime());
+        unchanged++;
+      } else {
+        expect(row.modifiedAt.getTime()).toBeGreaterThan(earlier.modifiedAt.getTime());
+      }
+    }
+    expect(unchanged).toBeGreaterThan(0);
+    const removed = after.filter((row) => row.deletedAt !== null);
+    for (const row of removed) expect(row.visibility).toBe("deleted");
+    expect(removed.length + expected.length).toBeGreaterThanOrEqual(before.length);
+  });
+
+  it("a redelivered message changes nothing: no duplicate rows, the sync still completes once", async () => {
+    const { connection, key, token } = await setup({ options: { sandbox: { fleetSize: 8, revision: 0 } } });
+    const syncId = await lastSyncId(key, token);
+    await waitForSync(key, token, syncId);
+    const count = async () =>
+      (
+        await db().select({ n: sql<number>`count(*)` }).from(vehicles).where(eq(vehicles.connectionId, connection.id))
+      )[0]!.n;
+    const rowsBefore = await count();
+    // Replay the first message of the finished sync, as a queue redelivery would.
+    await env.SYNC_QUEUE.send({
+      type: "sync.page",
+      connectionId: connection.id,
+      syncId,
+      seq: 0,
+      step: { model: "vehicles" },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await count()).toBe(rowsBefore);
+    const [job] = await db().select().from(syncJobs).where(eq(syncJobs.id, syncId));
+    expect(job?.status).toBe("completed");
+  });
+});
+
+describe("faults", () => {
+  it("completes despite rate limits, server errors and timeouts, with exactly the provider's data", async () => {
+    const options = {
+      sandbox: {
+        fleetSize: 40,
+        revision: 0,
+        faults: { rateLimitRate: 0.3, retryAfterSeconds: 0.2, serverErrorRate: 0.2, timeoutRate: 0.1 },
+      },
+    };
+    const { connection, key, token } = await setup({ backfill: { days: 2 }, options });
+    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 60_000 });
+    expect(job.status).toBe("completed");
+    const clean = { sandbox: { fleetSize: 40, revision: 0 } };
+    expect(await storedSourceIds(vehicles, connection.id)).toEqual(
+      await providerSourceIds(connection, "vehicles", clean),
+    );
+    expect(await storedSourceIds(drivers, connection.id)).toEqual(
+      await providerSourceIds(connection, "drivers", clean),
+    );
+  }, 70_000);
+
+  it("fails with a reason when the provider never recovers, and a retry with the faults gone completes the same job", async () => {
+    const { key, token } = await setup({
+      options: { sandbox: { fleetSize: 3, revision: 0, faults: { serverErrorRate: 1 } } },
+    });
+    const syncId = await lastSyncId(key, token);
+    const { job } = await waitForSync(key, token, syncId, { timeoutMs: 60_000 });
+    expect(job.status).toBe("failed");
+    expect(job.failureReason).toMatch(/unavailable/i);
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { options: { sandbox: { fleetSize: 3, revision: 0 } } },
+    });
+    const retry = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ id: syncId, message: expect.any(String) });
+    const again = await waitForSync(key, token, syncId);
+    expect(again.job).toMatchObject({ status: "completed", attempts: 2 });
+    const notFailed = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
+    expect(notFailed.status).toBe(409);
+  }, 70_000);
+});
+
+describe("cancel", () => {
+  it("stops a running sync: it ends failed as cancelled and no later page is stored", async () => {
+    const { connection, key, token } = await setup({
+      backfill: { days: 60 },
+      options: { sandbox: { fleetSize: 2000, revision: 0 } },
+    });
+    const syncId = await lastSyncId(key, token);
+    const cancel = await call("POST", `${BASE.sandbox}/syncs/${syncId}/cancel`, { key, token });
+    expect(cancel.status).toBe(200);
+    const { job } = await waitForSync(key, token, syncId);
+    expect(job.status).toBe("failed");
+    expect(job.failureReason).toMatch(/cancel/i);
+    const count = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(vehicleUtilization)
+          .where(eq(vehicleUtilization.connectionId, connection.id))
+      )[0]!.n;
+    const stored = await count();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await count()).toBe(stored);
+    const again = await call("POST", `${BASE.sandbox}/syncs/${syncId}/cancel`, { key, token });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("schedule", () => {
+  it("an automatic connection schedules its next sync with the Durable Object's alarm; a manual one does not", async () => {
+    const app = await createTestApplication();
+    const automatic = await createSandboxConnection(app, {
+      syncMode: "automatic",
+      options: { sandbox: { fleetSize: 3, revision: 0 } },
+    });
+    const key = app.keys.sandbox.secret;
+    const first = await lastSyncId(key, automatic.token);
+    await waitForSync(key, automatic.token, first);
+    const stub = connectionSync(env, automatic.id);
+    const state = await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect());
+    expect(state.nextScheduledAt).toBeGreaterThan(Date.now());
+    // Make the schedule due and fire the alarm: a new sync starts.
+    await runInDurableObject(stub, (instance: ConnectionSync, ctx) => {
+      ctx.storage.sql.exec(
+        "UPDATE sync_state SET value = json_set(value, '$.nextScheduledAt', ?) WHERE key = 'state'",
+        Date.now() - 1,
+      );
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const next = await lastSyncId(key, automatic.token);
+    expect(next).not.toBe(first);
+    expect((await waitForSync(key, automatic.token, next)).job.status).toBe("completed");
+
+    const manual = await createSandboxConnection(app, {
+      syncMode: "manual",
+      options: { sandbox: { fleetSize: 3, revision: 0 } },
+    });
+    await waitForSync(key, manual.token, await lastSyncId(key, manual.token));
+    const manualState = await runInDurableObject(connectionSync(env, manual.id), (instance: ConnectionSync) =>
+      instance.inspect(),
+    );
+    expect(manualState.nextScheduledAt).toBeNull();
+    // Switching to automatic schedules it; back to manual clears it.
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token: manual.token,
+      body: { syncMode: "automatic" },
+    });
+    expect(
+      (await runInDurableObject(connectionSync(env, manual.id), (i: ConnectionSync) => i.inspect())).nextScheduledAt,
+    ).toBeGreaterThan(0);
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token: manual.token,
+      body: { syncMode: "manual" },
+    });
+    expect(
+      (await runInDurableObject(connectionSync(env, manual.id), (i: ConnectionSync) => i.inspect())).nextScheduledAt,
+    ).toBeNull();
+  });
+});
