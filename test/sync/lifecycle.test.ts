@@ -1,0 +1,178 @@
+/**
+ * The sync engine around the connection's life: Durable Object eviction mid-sync, filters
+ * and visibility, issues, and connections that may not sync.
+ */
+
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { issues, safetyEvents, vehicles, vehicleUtilization } from "../../src/db/schema";
+import { connectionSync } from "../../src/sync/client";
+import type { ConnectionSync } from "../../src/sync/connection-sync";
+import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
+import { BASE, call } from "../helpers/http";
+import { lastSyncId, waitForSync } from "../helpers/sync";
+
+async function setup(body: Record<string, unknown> = {}) {
+  const app = await createTestApplication();
+  const connection = await createSandboxConnection(app, { syncMode: "manual", ...body });
+  return { app, connection, key: app.keys.sandbox.secret, token: connection.token as string };
+}
+
+const countRows = async (
+  table: typeof vehicleUtilization | typeof safetyEvents,
+  connectionId: string,
+  vehicleId?: string,
+) =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(table)
+      .where(and(eq(table.connectionId, connectionId), vehicleId ? eq(table.vehicleId, vehicleId) : undefined))
+  )[0]!.n;
+
+describe("Durable Object eviction", () => {
+  it("a sync survives its Durable Object being evicted mid-way: the state is on its storage", async () => {
+    const { connection, key, token } = await setup({
+      backfill: { days: 20 },
+      options: { sandbox: { fleetSize: 150, revision: 0 } },
+    });
+    const syncId = await lastSyncId(key, token);
+    const stub = connectionSync(env, connection.id);
+    for (let round = 0; round < 5; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await evictDurableObject(stub);
+    }
+    const { job } = await waitForSync(key, token, syncId);
+    expect(job.status).toBe("completed");
+    const vehicleRows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    expect(new Set(vehicleRows.map((row) => row.sourceId)).size).toBe(vehicleRows.length);
+    expect((await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect())).active).toBeNull();
+  });
+});
+
+describe("filters and visibility", () => {
+  it("PATCHing filters hides and shows vehicles at once, and a hidden vehicle's data is not ingested", async () => {
+    const { connection, key, token } = await setup({ options: { sandbox: { fleetSize: 6, revision: 0 } } });
+    await waitForSync(key, token, await lastSyncId(key, token));
+    const rows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const hidden = rows[0]!;
+    const patched = await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { filters: { vehicles: { excludeIds: [hidden.id] } } },
+    });
+    expect(patched.status).toBe(200);
+    const [after] = await db().select().from(vehicles).where(eq(vehicles.id, hidden.id));
+    expect(after?.visibility).toBe("hidden_by_exclude_list");
+    expect(after!.modifiedAt.getTime()).toBeGreaterThan(hidden.modifiedAt.getTime());
+
+    // The next sync brings no new data for the hidden vehicle.
+    const utilizationBefore = await countRows(vehicleUtilization, connection.id, hidden.id);
+    const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 10 } });
+    await waitForSync(key, token, sync.body.id);
+    expect(await countRows(vehicleUtilization, connection.id, hidden.id)).toBe(utilizationBefore);
+    expect(await countRows(safetyEvents, connection.id, hidden.id)).toBe(0);
+    const visibleOne = rows[1]!;
+    expect(await countRows(vehicleUtilization, connection.id, visibleOne.id)).toBeGreaterThanOrEqual(11);
+
+    // includeIds takes priority: only the included vehicle is visible, whatever the other filters say.
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { filters: { vehicles: { includeIds: [hidden.id], excludeIds: [hidden.id] } } },
+    });
+    const states = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    for (const row of states) {
+      expect(row.visibility).toBe(row.id === hidden.id ? "visible" : "hidden_by_include_list");
+    }
+    // A status filter hides the records of the other status.
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { filters: { vehicles: { status: "inactive" } } },
+    });
+    for (const row of await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id))) {
+      expect(row.visibility).toBe(row.status === "inactive" ? "visible" : "hidden_by_status");
+    }
+  });
+});
+
+describe("issues", () => {
+  it("problems reported by the provider become issues linked from the job, resolved by a sync that no longer meets them", async () => {
+    const { connection, key, token } = await setup({
+      options: { sandbox: { fleetSize: 3, revision: 0, issues: ["missing_safety_configuration"] } },
+    });
+    const first = await lastSyncId(key, token);
+    const { job } = await waitForSync(key, token, first);
+    expect(job.status).toBe("completed");
+    expect(job.issues).toHaveLength(1);
+    expect(job.issues[0]).toMatch(/^isu_[0-9A-HJKMNP-TV-Z]{26}$/);
+    const expanded = await call("GET", `${BASE.sandbox}/syncs/${first}?expand=issues`, { key, token });
+    expect(expanded.body.issues[0]).toMatchObject({
+      id: job.issues[0],
+      status: "ongoing",
+      connection: connection.id,
+      error: { code: "missing_safety_configuration", message: expect.any(String) },
+    });
+    const current = await call("GET", `${BASE.sandbox}/connections/current`, { key, token });
+    expect(current.body.lastSync.issues).toEqual(job.issues);
+
+    // Reported again by the next sync: the same issue, reported later.
+    const second = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect((await waitForSync(key, token, second.body.id)).job.issues).toEqual(job.issues);
+
+    // The provider no longer reports it: the issue is resolved.
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { options: { sandbox: { fleetSize: 3, revision: 0 } } },
+    });
+    const third = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect((await waitForSync(key, token, third.body.id)).job.issues).toEqual([]);
+    const [issue] = await db().select().from(issues).where(eq(issues.connectionId, connection.id));
+    expect(issue?.status).toBe("resolved");
+  });
+});
+
+describe("connections that may not sync", () => {
+  for (const status of ["disconnected", "archived"] as const) {
+    it(`a running sync stops when the connection becomes ${status}`, async () => {
+      const { key, token } = await setup({
+        backfill: { days: 90 },
+        options: { sandbox: { fleetSize: 1500, revision: 0 } },
+      });
+      const syncId = await lastSyncId(key, token);
+      await call("PATCH", `${BASE.sandbox}/connections/current`, { key, token, body: { status } });
+      const { job } = await waitForSync(key, token, syncId);
+      expect(job.status).toBe("failed");
+      expect(job.failureReason).toContain(status);
+      const again = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+      expect(again.status).toBe(422);
+      const retry = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
+      expect(retry.status).toBe(422);
+      expect(retry.body.code).toBe("connection_disconnected");
+    });
+  }
+
+  it("a deletion request stops syncing and the schedule", async () => {
+    const app = await createTestApplication();
+    const connection = await createSandboxConnection(app, {
+      syncMode: "automatic",
+      options: { sandbox: { fleetSize: 2, revision: 0 } },
+    });
+    const key = app.keys.sandbox.secret;
+    await waitForSync(key, connection.token, await lastSyncId(key, connection.token));
+    const stub = connectionSync(env, connection.id);
+    expect(
+      (await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect())).nextScheduledAt,
+    ).not.toBeNull();
+    expect((await call("DELETE", `${BASE.sandbox}/connections/current`, { key, token: connection.token })).status).toBe(
+      202,
+    );
+    expect(
+      (await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect())).nextScheduledAt,
+    ).toBeNull();
+  });
+});
