@@ -14,7 +14,7 @@ import {
   mintTestPublicToken,
   type TestApplication,
 } from "../helpers/factories";
-import { admin, BASE, type CallResult, call } from "../helpers/http";
+import { admin, BASE, type CallResult, call, type Environment } from "../helpers/http";
 import {
   buildRequest,
   type ConcreteRequest,
@@ -24,6 +24,7 @@ import {
   needsConnectionToken,
   type Operation,
 } from "../helpers/openapi-operations";
+import { seedPathIds } from "../helpers/records-factories";
 
 const document = await fetchDocument(BASE.production);
 const operations = listOperations(document).filter((operation) => !operation.admin);
@@ -73,6 +74,14 @@ async function setup() {
   return { app, connection, publicToken };
 }
 
+/** Records of the connection for the operation's `{id}` path parameters, so that a valid request finds them. */
+const pathIdsFor = (
+  operation: Operation,
+  app: TestApplication,
+  connection: Parameters<typeof seedPathIds>[1],
+  environment: Environment = "sandbox",
+) => (operation.path.includes("{") ? seedPathIds(app, connection, environment) : Promise.resolve({}));
+
 /** The connection token to send so that only the key can be at fault. */
 const tokenFor = (operation: Operation, token: string) => (needsConnectionToken(operation) ? token : undefined);
 
@@ -120,7 +129,8 @@ describe.each(operations)("$name", (operation) => {
   it("answers the generated request with a valid key (the control of this matrix)", async () => {
     record("valid", operation);
     const { app, connection, publicToken } = await setup();
-    const request = buildRequest(document, operation, BASE.sandbox, { publicToken });
+    const pathIds = await pathIdsFor(operation, app, connection);
+    const request = buildRequest(document, operation, BASE.sandbox, { publicToken, pathIds });
     const result = await send(request, { key: app.keys.sandbox.secret, token: tokenFor(operation, connection.token) });
     expect(result.status, describeResult(result)).toBeGreaterThanOrEqual(200);
     expect(result.status, describeResult(result)).toBeLessThan(300);
@@ -291,7 +301,8 @@ describe.each(connectionOperations)("$name with its Connection-Token", (operatio
     expectError(result, "forbidden");
     // The production key and base themselves are fine: a production connection's token is served.
     const production = await insertConnection(app, "production");
-    const served = await send(buildRequest(document, operation, BASE.production), {
+    const pathIds = await pathIdsFor(operation, app, production.row, "production");
+    const served = await send(buildRequest(document, operation, BASE.production, { pathIds }), {
       key: app.keys.production.secret,
       token: production.token,
     });

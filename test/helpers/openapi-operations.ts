@@ -72,11 +72,13 @@ const randomUlid = () =>
     index === 0 ? "0" : ULID_CHARS[byte % 32],
   ).join("");
 
+const PREFIXED_ID = /^\^([a-z_]+)\[0-9A-HJKMNP-TV-Z\]\{26\}\$$/;
+
 /** A value for a string schema: its example when it fits the pattern, else one built from a `prefix_ULID` pattern. */
 function stringValue(schema: any): string {
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
   if (typeof schema.example === "string" && (!pattern || pattern.test(schema.example))) return schema.example;
-  const prefixed = /^\^([a-z_]+)\[0-9A-HJKMNP-TV-Z\]\{26\}\$$/.exec(schema.pattern ?? "");
+  const prefixed = PREFIXED_ID.exec(schema.pattern ?? "");
   if (prefixed) return `${prefixed[1]}${randomUlid()}`;
   if (schema.format === "date-time") return new Date().toISOString();
   if (!pattern) return "x";
@@ -130,18 +132,21 @@ const BODIES: Record<string, (context: { publicToken?: string }) => unknown> = {
 /**
  * A concrete request for an operation at a base address: path parameters from their
  * examples or patterns, required query parameters from their examples, and a minimal valid
- * JSON body when the body is required.
+ * JSON body when the body is required. `pathIds` (by id prefix, e.g. `vcl_`) names records
+ * that exist, for a request that should find its resource; without it, ids are random.
  */
 export function buildRequest(
   document: OpenApiDocument,
   operation: Operation,
   base: string,
-  context: { publicToken?: string } = {},
+  context: { publicToken?: string; pathIds?: Record<string, string> } = {},
 ): ConcreteRequest {
   let path = operation.path;
   const query = new URLSearchParams();
   for (const parameter of (operation.operation.parameters ?? []) as any[]) {
-    const value = String(exampleValue(document, parameter.schema ?? {}));
+    const prefix = PREFIXED_ID.exec(resolve(document, parameter.schema ?? {})?.pattern ?? "")?.[1];
+    const known = parameter.in === "path" && prefix !== undefined ? context.pathIds?.[prefix] : undefined;
+    const value = known ?? String(exampleValue(document, parameter.schema ?? {}));
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
     else if (parameter.in === "query" && parameter.required) query.set(parameter.name, value);
   }

@@ -3,6 +3,7 @@
  * them, for a connection made by the factories of factories.ts. Each row gets a fresh id and
  * a random source id, so tests can share the database and assert only on what they created.
  */
+import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import {
   type DeviceRow,
@@ -22,7 +23,9 @@ import {
 } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import type { RawEntry } from "../../src/providers/normalized";
-import { createTestApplication, db, insertConnection, type TestApplication } from "./factories";
+import { findProvider } from "../../src/providers/registry";
+import type { ProviderAdapter } from "../../src/providers/types";
+import { createTestApplication, db, insertConnection, SANDBOX_CREDENTIALS, type TestApplication } from "./factories";
 import { BASE, call, type Environment } from "./http";
 
 /** Whose records they are: a connection of an application in an environment. */
@@ -268,4 +271,82 @@ export async function addConnection(context: RecordsContext, environment: Enviro
   const get = (path: string) =>
     call("GET", `${BASE[environment]}${path}`, { key: context.app.keys[environment].secret, token: connection.token });
   return { app: context.app, connection, owner, get };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Per fleet seed: a safety event of the sandbox fleet whose camera media is readable (not still being prepared). */
+const readableEventBySeed = new Map<string, Promise<string>>();
+
+/**
+ * A sandbox event whose camera media the provider serves at once: read from the adapter's own
+ * listing of the last 30 days, exactly as the camera-media route will ask for it (same
+ * credentials, options, account and creation time, so the same fleet).
+ */
+export function readableSandboxEvent(connection: {
+  id: string;
+  sourceId: string | null;
+  createdAt: Date;
+  options: Record<string, unknown>;
+}): Promise<string> {
+  const seed = `${connection.sourceId ?? SANDBOX_CREDENTIALS.username}|${JSON.stringify(connection.options)}`;
+  let found = readableEventBySeed.get(seed);
+  if (found === undefined) {
+    found = findReadableEvent(connection);
+    readableEventBySeed.set(seed, found);
+  }
+  return found;
+}
+
+async function findReadableEvent(connection: {
+  id: string;
+  sourceId: string | null;
+  createdAt: Date;
+  options: Record<string, unknown>;
+}): Promise<string> {
+  const adapter = findProvider("sandbox") as ProviderAdapter;
+  const now = Date.now();
+  let cursor: string | undefined;
+  do {
+    const page = await adapter.readPage("safetyEvents", {
+      context: { env },
+      credentials: SANDBOX_CREDENTIALS,
+      options: connection.options,
+      connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },
+      window: { start: new Date(now - 30 * DAY_MS), end: new Date(now) },
+      ...(cursor === undefined ? {} : { cursor }),
+      pageSize: 200,
+    });
+    for (const item of page.items) {
+      const event = adapter.normalize("safetyEvents", item);
+      if (event.cameraMedia.frontFacing?.available !== false) return event.sourceId;
+    }
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  throw new Error("the sandbox fleet has no event with readable camera media in the last 30 days");
+}
+
+/**
+ * Records of a connection for every `{id}` path parameter of the read API, by id prefix, so
+ * that a request generated from the OpenAPI document names records that exist (see
+ * buildRequest's `pathIds`). The safety event is one the sandbox provider serves media for.
+ */
+export async function seedPathIds(
+  app: TestApplication,
+  connection: { id: string; sourceId?: string | null; createdAt: string | Date; options?: Record<string, unknown> },
+  environment: Environment = "sandbox",
+): Promise<Record<string, string>> {
+  const owner = ownerOf(app, connection, environment);
+  const sourceId = await readableSandboxEvent({
+    id: connection.id,
+    sourceId: connection.sourceId ?? null,
+    createdAt: new Date(connection.createdAt),
+    options: connection.options ?? {},
+  });
+  const [vehicle, driver, event] = await Promise.all([
+    insertVehicle(owner),
+    insertDriver(owner),
+    ensureSafetyEvent(owner, sourceId),
+  ]);
+  return { vcl_: vehicle.id, drv_: driver.id, sft_evt_: event.id };
 }

@@ -7,7 +7,9 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { issues, safetyEvents, vehicles, vehicleUtilization } from "../../src/db/schema";
+import { connections, issues, safetyEvents, vehicles, vehicleUtilization } from "../../src/db/schema";
+import { sealCredentials } from "../../src/domain/connections/token";
+import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/adapter";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
 import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
@@ -133,6 +135,25 @@ describe("issues", () => {
     expect((await waitForSync(key, token, third.body.id)).job.issues).toEqual([]);
     const [issue] = await db().select().from(issues).where(eq(issues.connectionId, connection.id));
     expect(issue?.status).toBe("resolved");
+  });
+});
+
+describe("credentials that stop working", () => {
+  it("a provider 401 during a sync disconnects the connection and fails the sync with the reason", async () => {
+    const { app, connection, key, token } = await setup({ options: { sandbox: { fleetSize: 2, revision: 0 } } });
+    await waitForSync(key, token, await lastSyncId(key, token));
+    // The customer's password changed at the provider: the stored credentials no longer work.
+    const sealed = await sealCredentials(env, connection.id, {
+      username: "fleet-manager",
+      password: SANDBOX_REJECTED_PASSWORD,
+    });
+    await db().update(connections).set({ credentialsEncrypted: sealed }).where(eq(connections.id, connection.id));
+    const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    const { job } = await waitForSync(key, token, sync.body.id);
+    expect(job.status).toBe("failed");
+    expect(job.failureReason).toMatch(/rejected the connection's credentials/);
+    const current = await call("GET", `${BASE.sandbox}/connections/current`, { key: app.keys.sandbox.secret, token });
+    expect(current.body.status).toBe("disconnected");
   });
 });
 

@@ -19,14 +19,7 @@ export const RawEntrySchema = z
     extractedAt: DateTimeSchema.openapi({ description: "When the payload was read from the provider." }),
     // Any JSON value, but present: z.unknown() alone would make the key optional.
     data: z
-      .union([
-        z.record(z.string(), z.unknown()),
-        z.array(z.unknown()),
-        z.string(),
-        z.number(),
-        z.boolean(),
-        z.null(),
-      ])
+      .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string(), z.number(), z.boolean(), z.null()])
       .openapi({ description: "The provider's payload, untouched.", example: { id: "281474977" } }),
   })
   .openapi("RawEntry");

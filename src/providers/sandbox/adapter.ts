@@ -1,5 +1,6 @@
 import { DomainError } from "../../domain/errors";
 import { hashSecret } from "../../lib/crypto";
+import { ProviderError } from "../errors";
 import type { ProviderAdapter, ReadRequest } from "../types";
 import { decodeSandboxCursor } from "./cursor";
 import { injectFaults } from "./faults";
@@ -64,6 +65,7 @@ export const sandboxAdapter: ProviderAdapter = {
     };
   },
   async readPage(model, request) {
+    rejectRevokedCredentials(request.credentials);
     const options = parseSandboxOptions(request.options);
     injectFaults(options.faults);
     const cursor = request.cursor === undefined ? undefined : decodeSandboxCursor(request.cursor, model);
@@ -80,12 +82,24 @@ export const sandboxAdapter: ProviderAdapter = {
     return normalizeSandbox(model, payload);
   },
   async readCameraMedia(request, eventSourceId) {
+    rejectRevokedCredentials(request.credentials);
     const options = parseSandboxOptions(request.options);
     injectFaults(options.faults);
     const payload = readEventMedia(fleetOf(request, options), eventSourceId, sandboxRuntime.now());
     return { media: mapEventMedia(payload), schema: "sandbox.safety_events.media", payload };
   },
 };
+
+/**
+ * Like a real provider whose token was revoked after the connection was made: credentials
+ * with the rejected password answer every read with 401, so that the engine's handling of
+ * credentials that stop working (the connection is disconnected) can be exercised.
+ */
+function rejectRevokedCredentials(credentials: Readonly<Record<string, string>>): void {
+  if (credentials.password === SANDBOX_REJECTED_PASSWORD) {
+    throw new ProviderError("unauthorized", "The sandbox provider rejected the credentials (401).");
+  }
+}
 
 /**
  * The connection's fleet at a revision. The seed is the account (verify's source id, else the

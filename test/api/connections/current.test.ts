@@ -129,13 +129,22 @@ describe("GET /connections/current", () => {
 
   it("answers no lastSync before the first sync job, and no other connection's job", async () => {
     const app = await createTestApplication();
-    const connection = await createSandboxConnection(app);
+    // Written directly: a connection created through the API starts its first sync at once.
+    const connection = await insertConnection(app, "sandbox");
     const neighbour = await createSandboxConnection(app);
     await insertSyncJob(app, neighbour.id);
     const result = await getCurrent(app, connection.token);
     expect(result.status).toBe(200);
     expect(result.body).not.toHaveProperty("lastSync");
     expect(result.body.agreements).toEqual([]);
+  });
+
+  it("answers the first sync job as lastSync as soon as the connection is created", async () => {
+    const app = await createTestApplication();
+    const connection = await createSandboxConnection(app);
+    const result = await getCurrent(app, connection.token);
+    expect(result.body.lastSync).toMatchObject({ id: expect.stringMatching(/^sync_/), attempts: 1, issues: [] });
+    expect(["requested", "in_progress", "completed"]).toContain(result.body.lastSync.status);
   });
 
   it("forbids the token of another application's connection", async () => {
