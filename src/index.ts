@@ -1,6 +1,6 @@
 import { newApp } from "./app";
 import type { Env } from "./env";
-import { SYNC_DEAD_LETTER_QUEUE_NAME, handleDeadLetters, handleSyncBatch } from "./sync/queue-handler";
+import { handleDeadLetters, handleSyncBatch, SYNC_DEAD_LETTER_QUEUE_NAME } from "./sync/queue-handler";
 
 export { ConnectionSync } from "./sync/connection-sync";
 

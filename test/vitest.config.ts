@@ -40,6 +40,8 @@ export default defineConfig(async () => {
       root,
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // Tests that wait for syncs run the real queue consumer in the background.
+      testTimeout: 20_000,
     },
   };
 });

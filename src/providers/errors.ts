@@ -26,6 +26,11 @@ export class ProviderError extends Error {
   }
 
   get transient(): boolean {
-    return this.kind === "rate_limited" || this.kind === "unavailable" || this.kind === "timeout" || this.kind === "malformed";
+    return (
+      this.kind === "rate_limited" ||
+      this.kind === "unavailable" ||
+      this.kind === "timeout" ||
+      this.kind === "malformed"
+    );
   }
 }

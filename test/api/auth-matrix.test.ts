@@ -15,6 +15,7 @@ import {
   type TestApplication,
 } from "../helpers/factories";
 import { admin, BASE, type CallResult, call, type Environment } from "../helpers/http";
+import { prepareFor } from "../helpers/matrix-fixtures";
 import {
   buildRequest,
   type ConcreteRequest,
@@ -24,7 +25,6 @@ import {
   needsConnectionToken,
   type Operation,
 } from "../helpers/openapi-operations";
-import { seedPathIds } from "../helpers/records-factories";
 
 const document = await fetchDocument(BASE.production);
 const operations = listOperations(document).filter((operation) => !operation.admin);
@@ -74,14 +74,6 @@ async function setup() {
   return { app, connection, publicToken };
 }
 
-/** Records of the connection for the operation's `{id}` path parameters, so that a valid request finds them. */
-const pathIdsFor = (
-  operation: Operation,
-  app: TestApplication,
-  connection: Parameters<typeof seedPathIds>[1],
-  environment: Environment = "sandbox",
-) => (operation.path.includes("{") ? seedPathIds(app, connection, environment) : Promise.resolve({}));
-
 /** The connection token to send so that only the key can be at fault. */
 const tokenFor = (operation: Operation, token: string) => (needsConnectionToken(operation) ? token : undefined);
 
@@ -129,7 +121,7 @@ describe.each(operations)("$name", (operation) => {
   it("answers the generated request with a valid key (the control of this matrix)", async () => {
     record("valid", operation);
     const { app, connection, publicToken } = await setup();
-    const pathIds = await pathIdsFor(operation, app, connection);
+    const pathIds = await prepareFor(operation, app, connection, connection.token);
     const request = buildRequest(document, operation, BASE.sandbox, { publicToken, pathIds });
     const result = await send(request, { key: app.keys.sandbox.secret, token: tokenFor(operation, connection.token) });
     expect(result.status, describeResult(result)).toBeGreaterThanOrEqual(200);
@@ -301,7 +293,7 @@ describe.each(connectionOperations)("$name with its Connection-Token", (operatio
     expectError(result, "forbidden");
     // The production key and base themselves are fine: a production connection's token is served.
     const production = await insertConnection(app, "production");
-    const pathIds = await pathIdsFor(operation, app, production.row, "production");
+    const pathIds = await prepareFor(operation, app, production.row, production.token, "production");
     const served = await send(buildRequest(document, operation, BASE.production, { pathIds }), {
       key: app.keys.production.secret,
       token: production.token,

@@ -21,12 +21,12 @@ export async function waitForSync(
   key: string,
   token: string,
   syncId: string,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; base?: string } = {},
 ): Promise<{ job: SyncJob; progress: number[] }> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   const progress: number[] = [];
   for (;;) {
-    const result = await call<SyncJob>("GET", `${BASE.sandbox}/syncs/${syncId}`, { key, token });
+    const result = await call<SyncJob>("GET", `${options.base ?? BASE.sandbox}/syncs/${syncId}`, { key, token });
     if (result.status !== 200) throw new Error(`GET /syncs/${syncId}: ${result.status} ${JSON.stringify(result.body)}`);
     progress.push(result.body.progress);
     if (result.body.status === "completed" || result.body.status === "failed") return { job: result.body, progress };

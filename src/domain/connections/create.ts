@@ -116,7 +116,14 @@ export async function createConnection(
     await requestInitialSync({ db, env }, row);
   } catch (error) {
     // The connection exists and answers; a failed first request leaves it to POST /syncs or the schedule.
-    console.error(JSON.stringify({ level: "error", message: "initial sync request failed", connectionId: id, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "initial sync request failed",
+        connectionId: id,
+        error: String(error),
+      }),
+    );
   }
   return { connection: row, token };
 }

@@ -1,7 +1,7 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { type ConnectionRow, connections } from "../../db/schema";
-import { deletionGracePeriodMs } from "../config";
 import { connectionSync } from "../../sync/client";
+import { deletionGracePeriodMs } from "../config";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
 

@@ -1,4 +1,5 @@
 import { and, eq, notInArray } from "drizzle-orm";
+import { runBatch } from "../../db/raw";
 import {
   type Company,
   type ConnectionFilters,
@@ -7,7 +8,6 @@ import {
   connections,
   type SyncMode,
 } from "../../db/schema";
-import { runBatch } from "../../db/raw";
 import { connectionSync } from "../../sync/client";
 import { refreshVisibility } from "../../sync/write/visibility";
 import type { ServiceContext } from "../context";
