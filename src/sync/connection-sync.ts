@@ -66,7 +66,7 @@ export class ConnectionSync extends DurableObject<Env> {
     try {
       const connection = await this.connection(input.identity.connectionId);
       const adapter = connection && findProvider(connection.provider);
-      if (!connection || connection.status !== "connected" || !adapter) {
+      if (connection?.status !== "connected" || !adapter) {
         this.release(syncId);
         return { status: "not_connected" };
       }

@@ -21,7 +21,7 @@ export async function processPage(env: Env, db: Database, message: SyncMessage):
 
   const [connection] = await db.select().from(connections).where(eq(connections.id, message.connectionId)).limit(1);
   const adapter = connection && findProvider(connection.provider);
-  if (!connection || connection.status !== "connected" || !adapter || !connection.credentialsEncrypted) {
+  if (connection?.status !== "connected" || !adapter || !connection.credentialsEncrypted) {
     await sync.fail(message.syncId, `The connection is ${connection?.status ?? "gone"}; syncing stopped.`);
     return;
   }

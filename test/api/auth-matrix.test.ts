@@ -14,7 +14,7 @@ import {
   mintTestPublicToken,
   type TestApplication,
 } from "../helpers/factories";
-import { admin, BASE, type CallResult, call, type Environment } from "../helpers/http";
+import { admin, BASE, type CallResult, call } from "../helpers/http";
 import { prepareFor } from "../helpers/matrix-fixtures";
 import {
   buildRequest,

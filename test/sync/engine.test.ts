@@ -285,7 +285,7 @@ describe("schedule", () => {
     const state = await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect());
     expect(state.nextScheduledAt).toBeGreaterThan(Date.now());
     // Make the schedule due and fire the alarm: a new sync starts.
-    await runInDurableObject(stub, (instance: ConnectionSync, ctx) => {
+    await runInDurableObject(stub, (_instance: ConnectionSync, ctx) => {
       ctx.storage.sql.exec(
         "UPDATE sync_state SET value = json_set(value, '$.nextScheduledAt', ?) WHERE key = 'state'",
         Date.now() - 1,
