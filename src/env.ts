@@ -24,6 +24,14 @@ export interface Env {
   SANDBOX_BASE_URL: string;
   /** Origin of the hosted consent flow, used in each connection's linkUrl. */
   LINK_BASE_URL: string;
+  /** Base URL of the Samsara API (https://api.samsara.com; a fake server in tests and `npm start`). */
+  SAMSARA_BASE_URL: string;
+  /** Base URL of Samsara's EU region (https://api.eu.samsara.com). */
+  SAMSARA_EU_BASE_URL: string;
+  /** Base URL of the Motive API (https://api.gomotive.com). */
+  MOTIVE_BASE_URL: string;
+  /** Base URL of MyGeotab (https://my.geotab.com); the JSON-RPC endpoint is `<base>/apiv1`. */
+  GEOTAB_BASE_URL: string;
   /** Lifetime of a public token, in seconds (default 600). */
   PUBLIC_TOKEN_TTL_SECONDS?: string;
   /** Grace period between a deletion request and the deletion, in hours (default 24). */

@@ -10,7 +10,7 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return {
     plugins: [
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
           bindings: {
@@ -24,6 +24,11 @@ export default defineConfig(async () => {
             LINK_BASE_URL: "https://link.telematics.test",
             // Retries of failing pages wait at most a second, so fault tests end quickly.
             SYNC_MAX_BACKOFF_SECONDS: "1",
+            // The fake providers started by test/global-setup.ts, reached over real HTTP.
+            SAMSARA_BASE_URL: inject("fakeProviderUrls").samsara,
+            SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,
+            MOTIVE_BASE_URL: inject("fakeProviderUrls").motive,
+            GEOTAB_BASE_URL: inject("fakeProviderUrls").geotab,
           },
           serviceBindings: {
             // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).
@@ -34,11 +39,12 @@ export default defineConfig(async () => {
             },
           },
         },
-      }),
+      })),
     ],
     test: {
       root,
       include: ["test/**/*.test.ts"],
+      globalSetup: ["./test/global-setup.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
       // Tests that wait for syncs run the real queue consumer in the background.
       testTimeout: 20_000,

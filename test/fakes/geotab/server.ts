@@ -1,0 +1,13 @@
+/** The fake Geotab API (placeholder until the Geotab fake is written). */
+import { AccountStore } from "../accounts.ts";
+import { json } from "../http-server.ts";
+
+export function createGeotabFake() {
+  const accounts = new AccountStore();
+  return {
+    accounts,
+    async fetch(request: Request): Promise<Response> {
+      return (await accounts.control(request)) ?? json({ message: "not implemented" }, 501);
+    },
+  };
+}
