@@ -4,8 +4,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { startAllFakes } from "../test/fakes/start-all.ts";
 
 const ORIGIN = "http://127.0.0.1:8787";
+/** Local fake providers, so that Samsara, Motive and Geotab connections work without their real APIs. */
+const FAKE_PORTS = { samsara: 8791, motive: 8792, geotab: 8793 };
+const DEMO_ACCOUNTS = {
+  samsara: { credential: "samsara-demo-token", name: "Demo Freight (Samsara)" },
+  motive: { credential: "motive-demo-key", name: "Demo Haulage (Motive)" },
+  geotab: { credential: "demo_db/demo@fleet.example/demo-password", name: "Demo Logistics (Geotab)" },
+};
 const DEV_APP_FILE = ".wrangler/dev-application.json";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
@@ -92,6 +100,11 @@ function printBanner(vars, application) {
     sk_sandbox  ${key("sandbox", "secret")}
     pk_sandbox  ${key("sandbox", "publishable")}
 
+  Fake providers (local, for trying real provider connections):
+    samsara   ${FAKE_PORTS.samsara}  credentials {"apiToken":"${DEMO_ACCOUNTS.samsara.credential}"}
+    motive    ${FAKE_PORTS.motive}  credentials {"apiKey":"${DEMO_ACCOUNTS.motive.credential}"}
+    geotab    ${FAKE_PORTS.geotab}  credentials {"database":"demo_db","username":"demo@fleet.example","password":"demo-password"}
+
   Try:  curl -H "Authorization: Bearer ${key("sandbox", "secret")}" ${ORIGIN}/sandbox/tsp/v1/providers
 `);
 }
@@ -103,9 +116,28 @@ const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--loc
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const child = spawn("wrangler", ["dev", "--test-scheduled", ...process.argv.slice(2)], { stdio: "inherit", env });
+const fakes = await startAllFakes(FAKE_PORTS);
+for (const [provider, account] of Object.entries(DEMO_ACCOUNTS)) {
+  await fetch(`${fakes.urls[provider]}/__fake/accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    // One seed for all three: the same fleet, served in each provider's own shapes and units.
+    body: JSON.stringify({ ...account, seed: "demo-fleet", vehicles: 25 }),
+  });
+}
+const providerVars = [
+  `SAMSARA_BASE_URL:${fakes.urls.samsara}`,
+  `SAMSARA_EU_BASE_URL:${fakes.urls.samsara}`,
+  `MOTIVE_BASE_URL:${fakes.urls.motive}`,
+  `GEOTAB_BASE_URL:${fakes.urls.geotab}`,
+].flatMap((pair) => ["--var", pair]);
+
+const child = spawn("wrangler", ["dev", "--test-scheduled", ...providerVars, ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => fakes.close().finally(() => process.exit(code ?? 0)));
 
 try {
   await waitForService(child);

@@ -164,8 +164,10 @@ describe("the local configuration through the real app", () => {
 
     const production = await fetchLocal("http://localhost:8787/tsp/v1/providers", { headers: productionKey });
     expect(production.status, JSON.stringify(production.body)).toBe(200);
-    // The sandbox provider is sandbox-only.
-    expect(production.body).toEqual([]);
+    // The sandbox provider is sandbox-only; the real providers are served in production.
+    const codes = (production.body as { code: string }[]).map((provider) => provider.code);
+    expect(codes).not.toContain("sandbox");
+    expect(codes).toEqual(expect.arrayContaining(["samsara", "motive", "geotab"]));
 
     const productionKeyInSandbox = await fetchLocal("http://127.0.0.1:9999/sandbox/tsp/v1/providers", {
       headers: productionKey,
