@@ -14,6 +14,11 @@ export const ID_PREFIXES = {
   agreement: "agr_",
   safetyEvent: "sft_evt_",
   request: "req_",
+  member: "mbr_",
+  memberToken: "mtk_",
+  webhookEndpoint: "whe_",
+  webhookEvent: "evt_",
+  webhookDelivery: "whd_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -14,8 +14,9 @@ export const SYNC_DEAD_LETTER_QUEUE_NAME = "telematics-sync-dlq";
 /**
  * Consumer of the sync queue. Each message is handled on its own and acked or retried
  * explicitly, so one failing page never redelivers the others of the batch. A provider's
- * rate limit is honoured with its Retry-After as the queue delay; other failures back off
- * exponentially; after max_retries the message goes to the dead-letter queue.
+ * rate limit is honoured with its Retry-After as the queue delay (without counting as a
+ * failed attempt); other failures back off exponentially; after max_retries the message
+ * goes to the dead-letter queue.
  */
 export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDatabase(env.DB);
@@ -31,14 +32,22 @@ export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env): P
       await processPage(env, db, parsed.data);
       message.ack();
     } catch (error) {
-      const delaySeconds =
-        error instanceof ProviderError && error.kind === "rate_limited"
-          ? retryAfterDelay(error.retryAfterSeconds)
-          : backoffSeconds(message.attempts, syncMaxBackoffSeconds(env));
+      if (error instanceof ProviderError && error.kind === "rate_limited") {
+        // A rate limit is "come back later", not a failure: the page is sent again after the
+        // provider's Retry-After as a fresh message, so it does not use up the retries that
+        // lead to the dead-letter queue.
+        try {
+          await env.SYNC_QUEUE.send(parsed.data, { delaySeconds: retryAfterDelay(error.retryAfterSeconds) });
+          message.ack();
+        } catch {
+          message.retry({ delaySeconds: retryAfterDelay(error.retryAfterSeconds) });
+        }
+        continue;
+      }
       if (!(error instanceof ProviderError)) {
         console.error(JSON.stringify({ level: "error", message: "sync page failed", stack: (error as Error)?.stack }));
       }
-      message.retry({ delaySeconds });
+      message.retry({ delaySeconds: backoffSeconds(message.attempts, syncMaxBackoffSeconds(env)) });
     }
   }
 }

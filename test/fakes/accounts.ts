@@ -43,7 +43,9 @@ export class AccountStore {
   async control(request: Request): Promise<Response | undefined> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith("/__fake/accounts")) return undefined;
-    const body = (await request.json().catch(() => ({}))) as Partial<FakeAccount & FleetOptions & { credential: string }>;
+    const body = (await request.json().catch(() => ({}))) as Partial<
+      FakeAccount & FleetOptions & { credential: string }
+    >;
     if (request.method === "POST" && url.pathname === "/__fake/accounts") {
       if (!body.credential) return json({ message: "credential required" }, 400);
       const account: FakeAccount = {
@@ -71,4 +73,5 @@ export class AccountStore {
 /** Whether to inject a fault of the given probability (Math.random: a retry may pass). */
 export const roll = (probability: number | undefined) => probability !== undefined && Math.random() < probability;
 
-export const sleep = (ms: number | undefined) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+export const sleep = (ms: number | undefined) =>
+  ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

@@ -109,14 +109,18 @@ export function vehicleAt(options: FleetOptions, index: number): CanonicalVehicl
   const { seed, revision } = options;
   const [make, model] = pick(MAKES, seed, "make", index);
   const electric = make === "Ford";
-  const renamedAt = Array.from({ length: revision }, (_, r) => r).filter((r) => (r * 3) % Math.max(1, options.vehicles) === index);
+  const renamedAt = Array.from({ length: revision }, (_, r) => r).filter(
+    (r) => (r * 3) % Math.max(1, options.vehicles) === index,
+  );
   const addedAt = index >= options.vehicles ? index - options.vehicles + 1 : 0;
   const changed = renamedAt.length ? Math.max(...renamedAt) + 1 : addedAt;
   const createdAt = new Date(EPOCH + (hash(seed, "created", index) % 200) * DAY_MS + addedAt * 3_600_000).toISOString();
   return {
     id: `veh-${index + 1}`,
     name: renamedAt.length ? `Truck ${index + 1} (r${Math.max(...renamedAt) + 1})` : `Truck ${index + 1}`,
-    vin: `1FAKE${String(hash(seed, "vin", index)).padStart(10, "0").slice(0, 10)}${String(index).padStart(2, "0")}`.slice(0, 17),
+    vin: `1FAKE${String(hash(seed, "vin", index))
+      .padStart(10, "0")
+      .slice(0, 10)}${String(index).padStart(2, "0")}`.slice(0, 17),
     make,
     model,
     year: 2018 + (hash(seed, "year", index) % 7),
@@ -124,7 +128,10 @@ export function vehicleAt(options: FleetOptions, index: number): CanonicalVehicl
     fuelType: electric ? "electric" : hash(seed, "fuel", index) % 4 === 0 ? "gasoline" : "diesel",
     ...(electric
       ? {}
-      : { fuelEfficiency: round(25 + (hash(seed, "eff", index) % 1500) / 100, 2), tankCapacity: 300 + (hash(seed, "tank", index) % 400) }),
+      : {
+          fuelEfficiency: round(25 + (hash(seed, "eff", index) % 1500) / 100, 2),
+          tankCapacity: 300 + (hash(seed, "tank", index) % 400),
+        }),
     groupIds: [index % 2 === 0 ? "g-west-la" : "g-east-atl"],
     active: hash(seed, "active", index) % 10 !== 0,
     createdAt,
@@ -154,7 +161,10 @@ export function driversAt(options: FleetOptions): CanonicalDriver[] {
       email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}${index + 1}@fleet.example`,
       phone: `+1555${String(hash(seed, "phone", index) % 10_000_000).padStart(7, "0")}`,
       username: `${firstName[0]!.toLowerCase()}${lastName.toLowerCase()}${index + 1}`,
-      license: { state: pick(STATES, seed, "lic", index), number: `D${(hash(seed, "lic#", index) % 9_000_000) + 1_000_000}` },
+      license: {
+        state: pick(STATES, seed, "lic", index),
+        number: `D${(hash(seed, "lic#", index) % 9_000_000) + 1_000_000}`,
+      },
       groupIds: [index % 2 === 0 ? "g-west-la" : "g-east-atl"],
       active: hash(seed, "dactive", index) % 8 !== 0,
       createdAt,
@@ -166,8 +176,18 @@ export function driversAt(options: FleetOptions): CanonicalDriver[] {
 export function devicesAt(options: FleetOptions): CanonicalDevice[] {
   return vehiclesAt(options).flatMap((vehicle, position) => {
     const index = Number(vehicle.id.slice(4));
-    const tracker: CanonicalDevice = { id: `dev-t-${index}`, type: "tracker", vehicleId: vehicle.id, serial: `TRK${100000 + index}` };
-    const camera: CanonicalDevice = { id: `dev-c-${index}`, type: "camera", vehicleId: vehicle.id, serial: `CAM${100000 + index}` };
+    const tracker: CanonicalDevice = {
+      id: `dev-t-${index}`,
+      type: "tracker",
+      vehicleId: vehicle.id,
+      serial: `TRK${100000 + index}`,
+    };
+    const camera: CanonicalDevice = {
+      id: `dev-c-${index}`,
+      type: "camera",
+      vehicleId: vehicle.id,
+      serial: `CAM${100000 + index}`,
+    };
     return position % 2 === 0 ? [tracker, camera] : [tracker];
   });
 }

@@ -30,7 +30,9 @@ async function toRequest(incoming: IncomingMessage, origin: string): Promise<Req
 
 async function send(response: Response, outgoing: ServerResponse): Promise<void> {
   outgoing.statusCode = response.status;
-  response.headers.forEach((value, name) => outgoing.setHeader(name, value));
+  response.headers.forEach((value, name) => {
+    outgoing.setHeader(name, value);
+  });
   outgoing.end(Buffer.from(await response.arrayBuffer()));
 }
 

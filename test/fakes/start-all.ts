@@ -1,6 +1,7 @@
 /** Starts the three fake providers; ports 0 pick free ones (tests), fixed ports serve `npm start`. */
-import { startFakeServer } from "./http-server.ts";
+
 import { createGeotabFake } from "./geotab/server.ts";
+import { startFakeServer } from "./http-server.ts";
 import { createMotiveFake } from "./motive/server.ts";
 import { createSamsaraFake } from "./samsara/server.ts";
 

@@ -1,34 +1,74 @@
 import { ProviderError } from "../errors";
 import type { ProviderAdapter } from "../types";
+import { MotiveClient, MotiveForbiddenError, PROVIDER } from "./client";
+import { mapCameraMedia, normalizeMotive } from "./mapping";
+import { readMotivePage } from "./pages";
+import { verifyMotive } from "./verify";
 
-/** Motive: placeholder until its adapter is written (every call answers not_supported). */
+const LOGO = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#111827"/><path d="M14 46V18h7l11 15 11-15h7v28h-7V30L32 44 21 30v16z" fill="#fff"/></svg>',
+)}`;
+
+/**
+ * Motive (formerly KeepTruckin), read with a company API key (providers.md section 2):
+ * vehicles, drivers (users with the driver role), groups, ELD devices, per-vehicle per-day
+ * utilization (vehicle utilization rollups plus IFTA trips for distance) and safety events
+ * (driver performance events) with their camera media.
+ */
 export const motiveAdapter: ProviderAdapter = {
   code: "motive",
   name: "Motive",
-  status: "beta",
+  status: "live",
   environments: ["production", "sandbox"],
-  logo: "",
-  icon: "",
-  credentialFields: [],
+  logo: LOGO,
+  icon: LOGO,
+  credentialFields: [
+    {
+      name: "apiKey",
+      label: "API key",
+      type: "password",
+      required: true,
+      description:
+        "A company API key, created by a fleet admin in the Motive dashboard (Admin → Developers → API Keys).",
+    },
+  ],
   supportedModels: {
-    vehicles: "not_supported_by_provider",
-    drivers: "not_supported_by_provider",
-    groups: "not_supported_by_provider",
-    devices: "not_supported_by_provider",
-    vehicleUtilization: "not_supported_by_provider",
-    safetyEvents: "not_supported_by_provider",
-    cameraMedia: "not_supported_by_provider",
+    vehicles: "supported",
+    drivers: "supported",
+    groups: "supported",
+    devices: "supported",
+    vehicleUtilization: "supported",
+    safetyEvents: "supported",
+    cameraMedia: "supported",
   },
-  async verify() {
-    throw new ProviderError("not_supported", "Motive is not available yet.");
+  verify(credentials, context) {
+    return verifyMotive(credentials, context);
   },
-  async readPage() {
-    throw new ProviderError("not_supported", "Motive is not available yet.");
+  readPage(model, request) {
+    return readMotivePage(model, request);
   },
-  normalize() {
-    throw new ProviderError("not_supported", "Motive is not available yet.");
+  normalize(model, payload) {
+    return normalizeMotive(model, payload);
   },
-  async readCameraMedia() {
-    throw new ProviderError("not_supported", "Motive is not available yet.");
+  /** The event read again (its signed links expire), with its media links. */
+  async readCameraMedia(request, eventSourceId) {
+    if (!/^\d{1,18}$/.test(eventSourceId)) {
+      throw new ProviderError("malformed", `${PROVIDER}: ${JSON.stringify(eventSourceId)} is not a Motive event id.`);
+    }
+    const client = MotiveClient.of(request.context, request.credentials);
+    let body: unknown;
+    try {
+      body = await client.get(`/v1/driver_performance_events/${eventSourceId}`, { media_required: true });
+    } catch (error) {
+      if (error instanceof MotiveForbiddenError) {
+        throw new ProviderError("not_supported", `${error.message} The account may not read camera media.`);
+      }
+      throw error;
+    }
+    const payload =
+      typeof body === "object" && body !== null
+        ? (body as Record<string, unknown>).driver_performance_event
+        : undefined;
+    return { media: mapCameraMedia(payload), schema: "/v1/driver_performance_events/{id}", payload };
   },
 };

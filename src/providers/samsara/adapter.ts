@@ -1,34 +1,60 @@
-import { ProviderError } from "../errors";
 import type { ProviderAdapter } from "../types";
+import { normalizeSamsara } from "./mapping";
+import { readSamsaraCameraMedia } from "./media";
+import { readSamsaraPage } from "./pages";
+import { verifySamsara } from "./verify";
 
-/** Samsara: placeholder until its adapter is written (every call answers not_supported). */
+const LOGO = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0b2a4a"/><path d="M18 22l14-8 14 8v20l-14 8-14-8z" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/><circle cx="32" cy="32" r="5" fill="#fff"/></svg>',
+)}`;
+
+/**
+ * Samsara (providers.md section 1): REST with an API token, cursor paging, metric units.
+ * Groups are tags, devices are gateways and their dash cams, utilization is the fuel-energy
+ * report per UTC day, safety events are the v2 stream, camera media the media library.
+ */
 export const samsaraAdapter: ProviderAdapter = {
   code: "samsara",
   name: "Samsara",
-  status: "beta",
+  status: "live",
   environments: ["production", "sandbox"],
-  logo: "",
-  icon: "",
-  credentialFields: [],
+  logo: LOGO,
+  icon: LOGO,
+  credentialFields: [
+    {
+      name: "apiToken",
+      label: "API token",
+      type: "password",
+      required: true,
+      description:
+        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media.",
+    },
+    {
+      name: "region",
+      label: "Region",
+      type: "select",
+      required: false,
+      description:
+        "Where the Samsara account is hosted (cloud.samsara.com is US, cloud.eu.samsara.com is EU). US by default.",
+      options: [
+        { value: "us", label: "United States" },
+        { value: "eu", label: "European Union" },
+      ],
+    },
+  ],
   supportedModels: {
-    vehicles: "not_supported_by_provider",
-    drivers: "not_supported_by_provider",
-    groups: "not_supported_by_provider",
-    devices: "not_supported_by_provider",
-    vehicleUtilization: "not_supported_by_provider",
-    safetyEvents: "not_supported_by_provider",
-    cameraMedia: "not_supported_by_provider",
+    vehicles: "supported",
+    drivers: "supported",
+    groups: "supported",
+    devices: "supported",
+    vehicleUtilization: "supported",
+    safetyEvents: "supported",
+    cameraMedia: "supported",
   },
-  async verify() {
-    throw new ProviderError("not_supported", "Samsara is not available yet.");
+  verify: verifySamsara,
+  readPage: readSamsaraPage,
+  normalize(model, payload) {
+    return normalizeSamsara(model, payload);
   },
-  async readPage() {
-    throw new ProviderError("not_supported", "Samsara is not available yet.");
-  },
-  normalize() {
-    throw new ProviderError("not_supported", "Samsara is not available yet.");
-  },
-  async readCameraMedia() {
-    throw new ProviderError("not_supported", "Samsara is not available yet.");
-  },
+  readCameraMedia: readSamsaraCameraMedia,
 };

@@ -71,7 +71,9 @@ export async function writePage(
     });
   }
   statements.push(...(await reportIssues(context, issues)));
-  if (page.nextCursor === undefined && model in FULLY_LISTED_TABLES) {
+  // A listing cut short by a missing permission says nothing about what was deleted.
+  const incomplete = issues.some((issue) => issue.code === "missing_permissions");
+  if (page.nextCursor === undefined && model in FULLY_LISTED_TABLES && !incomplete) {
     const table = FULLY_LISTED_TABLES[model as keyof typeof FULLY_LISTED_TABLES];
     statements.push(markUnseenDeleted(table, context.connection.id, context.syncId, context.now));
   }

@@ -1,13 +1,346 @@
-/** The fake Motive API (placeholder until the Motive fake is written). */
-import { AccountStore } from "../accounts.ts";
+/**
+ * The fake Motive API (providers.md section 2 and the fidelity checklist of section 4), serving
+ * each registered account's canonical fleet at its revision:
+ * - auth: the company API key in `X-Api-Key`; an API key sent as `Authorization: Bearer` is
+ *   refused with 401 (Bearer is for OAuth tokens: accounts whose credential starts with `oauth:`);
+ * - paging: `per_page` (default 25, clamped to 100) and 1-based `page_no`; every list answer
+ *   carries `pagination { per_page, page_no, total }` and wraps each element in a singular key;
+ * - units: `X-Metric-Units: true` → litres, otherwise US gallons (the company's imperial
+ *   default), echoed in `vehicle.metric_units`; IFTA distances in each vehicle's own units;
+ * - `X-Time-Zone`: Rails zone names are accepted (times stay UTC instants); an IANA id is a 400;
+ * - the account's faults: delay, 429 with `Retry-After` (whole seconds, only when the fault sets
+ *   one), 5xx, truncated JSON bodies;
+ * - errors as small `{ "error_message": … }` bodies (an assumption: Motive documents none).
+ *
+ * Motive-only controls, beside the shared `/__fake/accounts`:
+ * - `PUT /__fake/motive/accounts/<credential>/forbidden` `{ paths: ["/v1/…"] }`: those paths answer
+ *   403, as Motive does for a scope or a feature the fleet lacks;
+ * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected.
+ */
+import { AccountStore, type FakeAccount, roll, sleep } from "../accounts.ts";
+import {
+  type CanonicalVehicle,
+  daysBetween,
+  devicesAt,
+  driversAt,
+  GROUPS,
+  safetyEventsBetween,
+  vehiclesAt,
+} from "../fleet.ts";
 import { json } from "../http-server.ts";
+import { eventKey, MOTIVE_EVENT_TYPES, motiveIds, vehicleIsMetric } from "./ids.ts";
+import {
+  renderAdmin,
+  renderCompany,
+  renderDriver,
+  renderEldDevice,
+  renderEvent,
+  renderGroup,
+  renderIftaTrips,
+  renderRollup,
+  renderVehicle,
+  vehicleReference,
+} from "./render.ts";
+
+const DAY_MS = 86_400_000;
+const DEFAULT_PER_PAGE = 25;
+const MAX_PER_PAGE = 100;
+
+/** The zone names Motive documents for `X-Time-Zone` (Rails names), plus UTC. */
+const RAILS_TIME_ZONES = new Set([
+  "UTC",
+  "Atlantic Time (Canada)",
+  "Eastern Time (US & Canada)",
+  "Indiana (East)",
+  "Central Time (US & Canada)",
+  "Saskatchewan",
+  "Mountain Time (US & Canada)",
+  "Arizona",
+  "Pacific Time (US & Canada)",
+  "Alaska",
+  "Hawaii",
+]);
+
+const error = (status: number, message: string, headers: Record<string, string> = {}) =>
+  json({ error_message: message }, status, headers);
+
+type Json = Record<string, unknown>;
+type Context = { account: FakeAccount; url: URL; metric: boolean; now: number };
+
+type Stats = { requests: number; rateLimited: number; serverErrors: number; malformed: number };
 
 export function createMotiveFake() {
   const accounts = new AccountStore();
+  const forbidden = new Map<string, Set<string>>();
+  const stats = new Map<string, Stats>();
+  const statsOf = (credential: string) => {
+    const entry = stats.get(credential) ?? { requests: 0, rateLimited: 0, serverErrors: 0, malformed: 0 };
+    stats.set(credential, entry);
+    return entry;
+  };
+
+  async function motiveControl(request: Request, url: URL): Promise<Response> {
+    const match = /^\/__fake\/motive\/accounts\/([^/]+)\/(forbidden|stats)$/.exec(url.pathname);
+    const credential = match ? decodeURIComponent(match[1]!) : undefined;
+    if (!match || !accounts.get(credential)) return json({ message: "no such account or control" }, 404);
+    if (match[2] === "stats") return json(statsOf(credential!));
+    const body = (await request.json().catch(() => ({}))) as { paths?: unknown };
+    const paths = Array.isArray(body.paths) ? body.paths.filter((path) => typeof path === "string") : [];
+    forbidden.set(credential!, new Set(paths));
+    return json({ paths });
+  }
+
+  function authenticate(request: Request): FakeAccount | undefined {
+    const apiKey = request.headers.get("x-api-key");
+    if (apiKey) return apiKey.startsWith("oauth:") ? undefined : accounts.get(apiKey);
+    const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+    // Bearer is for OAuth access tokens only: a company API key sent that way is refused.
+    return bearer?.startsWith("oauth:") ? accounts.get(bearer) : undefined;
+  }
+
   return {
     accounts,
     async fetch(request: Request): Promise<Response> {
-      return (await accounts.control(request)) ?? json({ message: "not implemented" }, 501);
+      const control = await accounts.control(request);
+      if (control) return control;
+      const url = new URL(request.url);
+      if (url.pathname.startsWith("/__fake/motive/")) return motiveControl(request, url);
+      if (!url.pathname.startsWith("/v1/")) return error(404, "Not Found");
+      const account = authenticate(request);
+      if (!account) return error(401, "Unauthorized: invalid or missing API key");
+      const counters = statsOf(account.credential);
+      counters.requests++;
+      const zone = request.headers.get("x-time-zone");
+      if (zone !== null && !RAILS_TIME_ZONES.has(zone)) return error(400, `Invalid time zone: ${zone}`);
+
+      await sleep(account.faults.delayMs);
+      if (roll(account.faults.rateLimitRate)) {
+        counters.rateLimited++;
+        const retryAfter = account.faults.retryAfterSeconds;
+        return error(
+          429,
+          "Too many requests",
+          retryAfter === undefined ? {} : { "Retry-After": String(Math.ceil(retryAfter)) },
+        );
+      }
+      if (roll(account.faults.serverErrorRate)) {
+        counters.serverErrors++;
+        return error(Math.random() < 0.5 ? 500 : 503, "Internal Server Error");
+      }
+      const denied = forbidden.get(account.credential);
+      const resource = url.pathname.replace(/\.json$/, "").replace(/\/\d+$/, "");
+      if (denied?.has(resource)) return error(403, "Forbidden: the API key may not access this resource");
+
+      const metric = (request.headers.get("x-metric-units") ?? "").toLowerCase() === "true";
+      const response =
+        request.method === "GET"
+          ? route({ account, url, metric, now: Date.now() })
+          : error(405, `${request.method} is not allowed here`);
+      if (response.status === 200 && roll(account.faults.malformedRate)) {
+        counters.malformed++;
+        const body = await response.text();
+        return new Response(body.slice(0, Math.floor(body.length / 2)), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      }
+      return response;
     },
   };
+}
+
+function route(context: Context): Response {
+  const { url } = context;
+  const path = url.pathname.replace(/\.json$/, "");
+  const event = /^\/v1\/driver_performance_events\/(\d+)$/.exec(path);
+  if (event) return oneEvent(context, Number(event[1]));
+  switch (path) {
+    case "/v1/companies":
+      return page(url, "companies", "company", [renderCompany(context.account)]);
+    case "/v1/users":
+      return users(context);
+    case "/v1/groups": {
+      const companyId = motiveIds.company(context.account.credential);
+      return page(
+        url,
+        "groups",
+        "group",
+        GROUPS.map((group) => renderGroup(group, companyId)),
+      );
+    }
+    case "/v1/vehicles":
+      return vehicles(context);
+    case "/v1/eld_devices":
+      return eldDevices(context);
+    case "/v1/vehicle_utilization":
+      return utilization(context);
+    case "/v1/ifta/trips":
+      return iftaTrips(context);
+    case "/v1/driver_performance_events":
+      return events(context);
+    default:
+      return error(404, "Not Found");
+  }
+}
+
+/** One page of a list, each element wrapped in its singular key, as Motive pages. */
+function page(url: URL, list: string, item: string, all: Json[]): Response {
+  const asked = Number.parseInt(url.searchParams.get("per_page") ?? "", 10);
+  const perPage = Number.isFinite(asked) && asked > 0 ? Math.min(asked, MAX_PER_PAGE) : DEFAULT_PER_PAGE;
+  const askedPage = Number.parseInt(url.searchParams.get("page_no") ?? "", 10);
+  const pageNo = Number.isFinite(askedPage) && askedPage > 0 ? askedPage : 1;
+  const slice = all.slice((pageNo - 1) * perPage, pageNo * perPage);
+  return json({
+    [list]: slice.map((element) => ({ [item]: element })),
+    pagination: { per_page: perPage, page_no: pageNo, total: all.length },
+  });
+}
+
+/** Ids of a Rails array parameter (`ids[]=1&ids[]=2`), also accepted as a comma list. */
+function idsParam(url: URL, name: string): Set<number> | undefined {
+  const values = [...url.searchParams.getAll(`${name}[]`), ...url.searchParams.getAll(name)].flatMap((value) =>
+    value.split(","),
+  );
+  const ids = values.map((value) => Number(value.trim())).filter((value) => Number.isInteger(value));
+  return values.length ? new Set(ids) : undefined;
+}
+
+/** The inclusive date range of `start_date`/`end_date`, or a 400 answer. */
+function dateRange(url: URL): { from: string; to: string } | Response {
+  const from = url.searchParams.get("start_date");
+  const to = url.searchParams.get("end_date");
+  const valid = (date: string | null) =>
+    date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date));
+  if (!valid(from) || !valid(to)) return error(400, "start_date and end_date (YYYY-MM-DD) are required");
+  if (from! > to!) return error(400, "start_date must not be after end_date");
+  return { from: from!, to: to! };
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+function users({ account, url }: Context): Response {
+  const role = url.searchParams.get("role");
+  const status = url.searchParams.get("status");
+  const all = [renderAdmin(account), ...driversAt(account.fleet).map(renderDriver)].filter(
+    (user) => (!role || user.role === role) && (!status || user.status === status),
+  );
+  return page(url, "users", "user", all);
+}
+
+function trackersByVehicle(context: Context) {
+  return new Map(
+    devicesAt(context.account.fleet)
+      .filter((device) => device.type === "tracker")
+      .map((device) => [device.vehicleId, device]),
+  );
+}
+
+function vehicles(context: Context): Response {
+  const companyId = motiveIds.company(context.account.credential);
+  const trackers = trackersByVehicle(context);
+  const status = context.url.searchParams.get("status");
+  const all = vehiclesAt(context.account.fleet)
+    .map((vehicle) => renderVehicle(vehicle, companyId, trackers.get(vehicle.id)))
+    .filter((vehicle) => !status || vehicle.status === status);
+  return page(context.url, "vehicles", "vehicle", all);
+}
+
+/** The vehicle gateways; Motive's dashcams are not ELDs, so canonical cameras are not listed. */
+function eldDevices(context: Context): Response {
+  const filter = idsParam(context.url, "vehicle_ids");
+  const byId = new Map(vehiclesAt(context.account.fleet).map((vehicle) => [vehicle.id, vehicle]));
+  const all = devicesAt(context.account.fleet)
+    .filter((device) => device.type === "tracker")
+    .filter((device) => !filter || filter.has(motiveIds.vehicle(device.vehicleId)))
+    .map((device) => {
+      const vehicle = byId.get(device.vehicleId);
+      return {
+        ...renderEldDevice(device),
+        vehicle: vehicle ? vehicleReference(vehicle, vehicleIsMetric(vehicle.id)) : null,
+      };
+    });
+  return page(context.url, "eld_devices", "eld_device", all);
+}
+
+function selectedVehicles(context: Context): CanonicalVehicle[] {
+  const filter = idsParam(context.url, "vehicle_ids");
+  return vehiclesAt(context.account.fleet).filter((vehicle) => !filter || filter.has(motiveIds.vehicle(vehicle.id)));
+}
+
+/** Rollups over the inclusive date range, one per vehicle that was active in it. */
+function utilization(context: Context): Response {
+  const range = dateRange(context.url);
+  if (range instanceof Response) return range;
+  const days = daysBetween(context.account.fleet, range.from, nextDay(range.to));
+  const all = selectedVehicles(context)
+    .map((vehicle) => ({ vehicle, days: days.filter((day) => day.vehicleId === vehicle.id) }))
+    .filter(({ days: active }) => active.length > 0)
+    .map(({ vehicle, days: active }) => renderRollup(vehicle, active, context.metric));
+  return page(context.url, "vehicle_idle_rollups", "vehicle_idle_rollup", all);
+}
+
+function iftaTrips(context: Context): Response {
+  const range = dateRange(context.url);
+  if (range instanceof Response) return range;
+  const selected = selectedVehicles(context);
+  const byId = new Map(selected.map((vehicle) => [vehicle.id, vehicle]));
+  const all = daysBetween(context.account.fleet, range.from, nextDay(range.to)).flatMap((day) => {
+    const vehicle = byId.get(day.vehicleId);
+    return vehicle ? renderIftaTrips(vehicle, day) : [];
+  });
+  return page(context.url, "ifta_trips", "ifta_trip", all);
+}
+
+/** Canonical events of [from, to) that Motive has as driver performance events, rendered. */
+function eventsBetween(context: Context, from: number, to: number, withMedia: boolean) {
+  const fleet = context.account.fleet;
+  const vehicleById = new Map(vehiclesAt(fleet).map((vehicle) => [vehicle.id, vehicle]));
+  const driverById = new Map(driversAt(fleet).map((driver) => [driver.id, driver]));
+  const trackers = trackersByVehicle(context);
+  const companyId = motiveIds.company(context.account.credential);
+  return safetyEventsBetween(fleet, from, to)
+    .filter((event) => MOTIVE_EVENT_TYPES[event.type] !== undefined && vehicleById.has(event.vehicleId))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || motiveIds.event(a) - motiveIds.event(b))
+    .map((event) =>
+      renderEvent(event, {
+        vehicle: vehicleById.get(event.vehicleId)!,
+        driver: driverById.get(event.driverId),
+        tracker: trackers.get(event.vehicleId),
+        companyId,
+        withMedia,
+        now: context.now,
+      }),
+    );
+}
+
+function events(context: Context): Response {
+  const range = dateRange(context.url);
+  if (range instanceof Response) return range;
+  const { url } = context;
+  const vehicleIds = idsParam(url, "vehicle_ids");
+  const driverIds = idsParam(url, "driver_ids");
+  const types = new Set([...url.searchParams.getAll("types[]"), ...url.searchParams.getAll("types")]);
+  const withMedia = url.searchParams.get("media_required") === "true";
+  const all = eventsBetween(
+    context,
+    Date.parse(`${range.from}T00:00:00Z`),
+    Date.parse(`${nextDay(range.to)}T00:00:00Z`),
+    withMedia,
+  ).filter(
+    (event) =>
+      (!vehicleIds || vehicleIds.has((event.vehicle as Json).id as number)) &&
+      (!driverIds || driverIds.has((event.driver as Json | null)?.id as number)) &&
+      (!types.size || types.has(event.type as string)),
+  );
+  return page(url, "driver_performance_events", "driver_performance_event", all);
+}
+
+/** `GET /v1/driver_performance_events/{id}`: `{ "driver_performance_event": {…} }`, its media links fresh. */
+function oneEvent(context: Context, id: number): Response {
+  const { date } = eventKey(id);
+  const day = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(day)) return error(404, "Driver performance event not found");
+  const withMedia = context.url.searchParams.get("media_required") === "true";
+  const found = eventsBetween(context, day, day + DAY_MS, withMedia).find((event) => event.id === id);
+  return found ? json({ driver_performance_event: found }) : error(404, "Driver performance event not found");
 }

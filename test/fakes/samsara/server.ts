@@ -1,13 +1,277 @@
-/** The fake Samsara API (placeholder until the Samsara fake is written). */
-import { AccountStore } from "../accounts.ts";
+/**
+ * The fake Samsara API (providers.md sections 1 and 4): the endpoints the adapter reads, with
+ * Samsara's auth (`Authorization: Bearer <API token>`; 401 `{ message, requestId }` for an
+ * unknown token; 403 for a scope the token lacks), cursor paging (opaque base64 `endCursor`,
+ * `endCursor: ""` and `hasNextPage: false` on the last page, a cursor reused with other
+ * parameters is a 400), `limit` caps (over 512 is a 400: the real API's reaction is not
+ * documented, this fake picks the strict one), and the account's faults: 429 with a fractional
+ * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server.
+ *
+ * Samsara-only controls (scopes taken away, scripted answers, a request log): see `control`.
+ */
+import { AccountStore, type FakeAccount, roll, sleep } from "../accounts.ts";
 import { json } from "../http-server.ts";
+import { BadRequest, pageOf } from "./paging.ts";
+import {
+  driversOf,
+  gatewaysOf,
+  mediaLibraryOf,
+  organizationOf,
+  safetyEventById,
+  safetyEventOf,
+  safetyEventsCreatedBetween,
+  tagsOf,
+  vehicleReportsOf,
+  vehiclesOf,
+} from "./render.ts";
+
+/** Page sizes of the endpoints that take no `limit` (not documented; the fake's choice). */
+export const UNLIMITED_PAGE_SIZE = 100;
+export const LIST_LIMIT = 512;
+const DEFAULT_RETRY_AFTER_SECONDS = 0.40235;
+const DAY_MS = 86_400_000;
+
+type Context = { url: URL; account: FakeAccount; now: number };
+type Route = { scope: string; handle: (context: Context) => unknown };
+
+/** Samsara's error body. */
+export function samsaraError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ message, requestId: crypto.randomUUID() }, status, headers);
+}
+
+const ROUTES: Record<string, Route> = {
+  "/me": {
+    scope: "Read Org Information",
+    handle: ({ account }) => ({ data: organizationOf(account.credential, account.name) }),
+  },
+  "/fleet/vehicles": {
+    scope: "Read Vehicles",
+    handle: ({ url, account }) => pageOf(vehiclesOf(account.fleet), url, limitOf(url), "vehicles"),
+  },
+  "/fleet/drivers": {
+    scope: "Read Drivers",
+    handle: ({ url, account }) => {
+      const status = url.searchParams.get("driverActivationStatus") ?? "active";
+      if (status !== "active" && status !== "deactivated") {
+        throw new BadRequest("driverActivationStatus must be one of: active, deactivated");
+      }
+      return pageOf(driversOf(account.fleet, status), url, limitOf(url), `drivers|${status}`);
+    },
+  },
+  "/tags": {
+    scope: "Read Tags",
+    handle: ({ url, account }) => pageOf(tagsOf(account.fleet), url, limitOf(url), "tags"),
+  },
+  "/gateways": {
+    scope: "Read Gateways",
+    handle: ({ url, account }) => {
+      const models = url.searchParams.get("models")?.split(",").filter(Boolean);
+      const gateways = gatewaysOf(account.fleet).filter((gateway) => !models || models.includes(gateway.model));
+      return pageOf(gateways, url, UNLIMITED_PAGE_SIZE, `gateways|${models?.join(",") ?? ""}`);
+    },
+  },
+  "/fleet/reports/vehicles/fuel-energy": {
+    scope: "Read Fuel & Energy",
+    handle: ({ url, account }) => {
+      const start = dateOf(url, "startDate");
+      const end = dateOf(url, "endDate");
+      if (end < start) throw new BadRequest("endDate must not be before startDate");
+      const dates: string[] = [];
+      for (let day = Date.parse(`${start}T00:00:00Z`); day <= Date.parse(`${end}T00:00:00Z`); day += DAY_MS) {
+        dates.push(new Date(day).toISOString().slice(0, 10));
+      }
+      const page = pageOf(vehicleReportsOf(account.fleet, dates), url, UNLIMITED_PAGE_SIZE, `fuel|${start}|${end}`);
+      return { data: { vehicleReports: page.data }, pagination: page.pagination };
+    },
+  },
+  "/safety-events/stream": {
+    scope: "Read Safety Events & Scores",
+    handle: ({ url, account, now }) => {
+      const start = timeOf(url, "startTime");
+      const end = url.searchParams.has("endTime") ? timeOf(url, "endTime") : now;
+      const field = url.searchParams.get("queryByTimeField") ?? "updatedAtTime";
+      if (field !== "updatedAtTime" && field !== "createdAtTime") {
+        throw new BadRequest("queryByTimeField must be one of: updatedAtTime, createdAtTime");
+      }
+      // Nothing is reviewed in this fleet: updatedAtTime is createdAtTime, so both fields select alike.
+      const events = safetyEventsCreatedBetween(account.fleet, start, end).map((event) =>
+        safetyEventOf(account.fleet, event, now),
+      );
+      events.sort((a, b) => a.createdAtTime.localeCompare(b.createdAtTime) || a.id.localeCompare(b.id));
+      const binding = `stream|${url.searchParams.get("startTime")}|${url.searchParams.get("endTime")}|${field}`;
+      return pageOf(events, url, UNLIMITED_PAGE_SIZE, binding);
+    },
+  },
+  "/safety-events": {
+    scope: "Read Safety Events & Scores",
+    handle: ({ url, account, now }) => {
+      const ids = url.searchParams.get("safetyEventIds")?.split(",").filter(Boolean) ?? [];
+      if (ids.length === 0) throw new BadRequest("safetyEventIds is missing from query string");
+      const events = ids.flatMap((id) => {
+        const event = safetyEventById(account.fleet, id);
+        return event ? [safetyEventOf(account.fleet, event, now)] : [];
+      });
+      return { data: events, pagination: { endCursor: "", hasNextPage: false } };
+    },
+  },
+  "/cameras/media": {
+    scope: "Read Camera Media",
+    handle: ({ url, account, now }) => {
+      const vehicleIds = url.searchParams.get("vehicleIds")?.split(",").filter(Boolean) ?? [];
+      if (vehicleIds.length === 0 || vehicleIds.length > 20)
+        throw new BadRequest("vehicleIds must list 1 to 20 vehicles");
+      const start = timeOf(url, "startTime");
+      const end = timeOf(url, "endTime");
+      if (end < start || end - start > DAY_MS) throw new BadRequest("the time range must be at most 24 hours");
+      const filter = (name: string) => url.searchParams.get(name)?.split(",").filter(Boolean);
+      const [triggers, types, inputs] = [filter("triggerReasons"), filter("mediaTypes"), filter("inputs")];
+      const media = mediaLibraryOf(account.fleet, vehicleIds, start, end, now).filter(
+        (item) =>
+          (!triggers || triggers.includes(item.triggerReason)) &&
+          (!types || types.includes(item.mediaType)) &&
+          (!inputs || inputs.includes(item.input)),
+      );
+      const binding = `media|${vehicleIds.join(",")}|${start}|${end}|${triggers}|${types}|${inputs}`;
+      const page = pageOf(media, url, UNLIMITED_PAGE_SIZE, binding);
+      return { data: { media: page.data }, pagination: page.pagination };
+    },
+  },
+};
+
+function limitOf(url: URL): number {
+  const raw = url.searchParams.get("limit");
+  if (raw === null) return LIST_LIMIT;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT) {
+    throw new BadRequest(`limit must be an integer between 1 and ${LIST_LIMIT}`);
+  }
+  return limit;
+}
+
+/** The date part of an RFC 3339 parameter (Samsara ignores the rest of it but the time zone). */
+function dateOf(url: URL, name: string): string {
+  const value = url.searchParams.get(name);
+  if (value === null) throw new BadRequest(`${name} is missing from query string`);
+  const match = /^(\d{4}-\d{2}-\d{2})(T|$)/.exec(value);
+  if (!match || Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))) {
+    throw new BadRequest(`${name} must be an RFC 3339 date`);
+  }
+  return match[1]!;
+}
+
+function timeOf(url: URL, name: string): number {
+  const value = url.searchParams.get(name);
+  if (value === null) throw new BadRequest(`${name} is missing from query string`);
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) throw new BadRequest(`${name} must be an RFC 3339 time`);
+  return ms;
+}
+
+function bearerToken(request: Request): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "");
+  return match?.[1]?.trim();
+}
+
+/** A response a test scripts for a token's next request (`PUT /__fake/samsara/script/<token>`). */
+export const SCRIPTED = ["429", "401", "403", "503", "malformed"] as const;
+type Scripted = (typeof SCRIPTED)[number];
+
+/** What the fake keeps per token besides the account: scopes taken away, scripted answers, a request log. */
+type TokenState = {
+  denied: Set<string>;
+  script: Scripted[];
+  log: { path: string; query: Record<string, string>; status: number }[];
+};
+
+const MAX_LOG = 5000;
 
 export function createSamsaraFake() {
   const accounts = new AccountStore();
+  const tokens = new Map<string, TokenState>();
+  const stateOf = (credential: string) => {
+    let state = tokens.get(credential);
+    if (!state) {
+      state = { denied: new Set(), script: [], log: [] };
+      tokens.set(credential, state);
+    }
+    return state;
+  };
+
+  /**
+   * Samsara-only controls, per token: `PUT …/scopes/<token>` `{ denied: [scope…] }` (403 on
+   * their endpoints), `PUT …/script/<token>` `{ responses: ["429", "503", …] }` (the next
+   * requests answer these, in order, then normally), `GET …/log/<token>` (requests served).
+   */
+  async function control(request: Request, url: URL): Promise<Response | undefined> {
+    const match = /^\/__fake\/samsara\/(scopes|script|log)\/(.+)$/.exec(url.pathname);
+    if (!match) return undefined;
+    const state = stateOf(decodeURIComponent(match[2]!));
+    const body = request.method === "PUT" ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {};
+    const strings = (value: unknown) =>
+      Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+    if (match[1] === "scopes" && request.method === "PUT") state.denied = new Set(strings(body.denied));
+    if (match[1] === "script" && request.method === "PUT") {
+      state.script = strings(body.responses).filter((r): r is Scripted => (SCRIPTED as readonly string[]).includes(r));
+    }
+    return json({ denied: [...state.denied], script: state.script, requests: state.log });
+  }
+
+  function answer(state: TokenState | undefined, url: URL, response: Response): Response {
+    if (state && state.log.length < MAX_LOG) {
+      state.log.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), status: response.status });
+    }
+    return response;
+  }
+
   return {
     accounts,
     async fetch(request: Request): Promise<Response> {
-      return (await accounts.control(request)) ?? json({ message: "not implemented" }, 501);
+      const handled = await accounts.control(request);
+      if (handled) return handled;
+      const url = new URL(request.url);
+      const controlled = await control(request, url);
+      if (controlled) return controlled;
+
+      const route = Object.hasOwn(ROUTES, url.pathname) ? ROUTES[url.pathname] : undefined;
+      if (!route) return samsaraError(404, "Not Found");
+      if (request.method !== "GET") return samsaraError(405, "Method Not Allowed");
+      const account = accounts.get(bearerToken(request));
+      if (!account) return samsaraError(401, "Unauthorized: the API token is missing, invalid or revoked.");
+      const state = stateOf(account.credential);
+      await sleep(account.faults.delayMs);
+      const scripted = state.script.shift();
+      const retryAfter = String(account.faults.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
+      if (scripted === "401") return answer(state, url, samsaraError(401, "Unauthorized: the API token is revoked."));
+      if (scripted === "403" || state.denied.has(route.scope)) {
+        const message = `Forbidden: this endpoint needs the "${route.scope}" scope, which the API token does not have.`;
+        return answer(state, url, samsaraError(403, message));
+      }
+      if (scripted === "429" || roll(account.faults.rateLimitRate)) {
+        return answer(
+          state,
+          url,
+          samsaraError(429, "Rate limit exceeded. Please slow down.", { "retry-after": retryAfter }),
+        );
+      }
+      if (scripted === "503" || roll(account.faults.serverErrorRate)) {
+        return answer(state, url, samsaraError(503, "Service Unavailable"));
+      }
+      let body: unknown;
+      try {
+        body = route.handle({ url, account, now: Date.now() });
+      } catch (error) {
+        if (error instanceof BadRequest) return answer(state, url, samsaraError(400, error.message));
+        throw error;
+      }
+      if (scripted === "malformed" || roll(account.faults.malformedRate)) {
+        const text = JSON.stringify(body);
+        const truncated = new Response(text.slice(0, Math.floor(text.length / 2)), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+        return answer(state, url, truncated);
+      }
+      return answer(state, url, json(body));
     },
   };
 }

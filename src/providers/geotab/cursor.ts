@@ -1,0 +1,47 @@
+import { z } from "@hono/zod-openapi";
+import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
+import { ProviderError } from "../errors";
+import type { SyncModel } from "../normalized";
+
+/**
+ * The adapter's page cursors, opaque to the engine (base64url JSON), one shape per way of
+ * paging MyGeotab, which has no cursor of its own on `Get`:
+ * - `feed`: a GetFeed version token (`toVersion` of the last page): vehicles, drivers, devices;
+ * - `after`: the last id of an id-ordered listing: groups, and the devices of utilization;
+ * - `from`: where the rest of the time window starts, and the span to ask for next: safety events.
+ */
+const cursorSchema = z.discriminatedUnion("k", [
+  z.object({ k: z.literal("feed"), m: z.string(), v: z.string().min(1).max(64) }),
+  z.object({ k: z.literal("after"), m: z.string(), id: z.string().min(1).max(512) }),
+  z.object({ k: z.literal("from"), m: z.string(), t: z.number().int().nonnegative(), s: z.number().int().positive() }),
+]);
+export type GeotabCursor = z.infer<typeof cursorSchema>;
+
+/** A cursor without its model (distributive, so each kind keeps its own fields). */
+type Body<C = GeotabCursor> = C extends GeotabCursor ? Omit<C, "m"> : never;
+
+export function encodeCursor(model: SyncModel, cursor: Body): string {
+  return toBase64Url(utf8.encode(JSON.stringify({ ...cursor, m: model })));
+}
+
+/** The cursor of `model` and kind `kind`; ProviderError("malformed") for anything else. */
+export function decodeCursor<K extends GeotabCursor["k"]>(
+  text: string | undefined,
+  model: SyncModel,
+  kind: K,
+): Extract<GeotabCursor, { k: K }> | undefined {
+  if (text === undefined) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(utf8.decode(fromBase64Url(text)));
+  } catch {
+    throw malformedCursor();
+  }
+  const parsed = cursorSchema.safeParse(body);
+  if (!parsed.success || parsed.data.m !== model || parsed.data.k !== kind) throw malformedCursor();
+  return parsed.data as Extract<GeotabCursor, { k: K }>;
+}
+
+function malformedCursor(): ProviderError {
+  return new ProviderError("malformed", "Geotab: the cursor is not one this adapter issued for this listing.");
+}

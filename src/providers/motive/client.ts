@@ -1,0 +1,118 @@
+import { z } from "@hono/zod-openapi";
+import { ProviderError } from "../errors";
+import { expectOk, parseRetryAfter, providerFetch, readJson } from "../http";
+import type { ProviderContext } from "../types";
+import { type MotivePagination, motivePagination } from "./payloads";
+
+export const PROVIDER = "Motive";
+
+/** Motive pages hold at most 100 records (`per_page`, providers.md 2.2). */
+export const MOTIVE_MAX_PER_PAGE = 100;
+
+/**
+ * Delay before retrying after a 429 without Retry-After: Motive does not document the header
+ * nor its limits' windows, so a few seconds spreads retries without stalling a sync for long.
+ */
+export const MOTIVE_DEFAULT_RETRY_AFTER_SECONDS = 10;
+
+/** Query values; arrays are sent Rails-style (`vehicle_ids[]=1&vehicle_ids[]=2`). */
+export type MotiveQuery = Record<string, string | number | boolean | ReadonlyArray<string | number> | undefined>;
+
+/** A 403: the key may not read this resource (scope, role or a feature the fleet has not licensed). */
+export class MotiveForbiddenError extends Error {
+  constructor(readonly path: string) {
+    super(`${PROVIDER} refused access to ${path} (403).`);
+    this.name = "MotiveForbiddenError";
+  }
+}
+
+/** One page of a wrapped list: the inner objects, untouched, and where the listing stands. */
+export type MotiveListPage = { items: unknown[]; pagination: MotivePagination; hasMore: boolean };
+
+/**
+ * A small typed client over providerFetch: the company API key in `X-Api-Key` (Motive rejects
+ * an API key sent as a Bearer token), metric units asked for on every call, times left in UTC
+ * (no `X-Time-Zone`: Motive rejects IANA names there, and UTC is its default).
+ */
+export class MotiveClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+  ) {}
+
+  static of(context: ProviderContext, credentials: Readonly<Record<string, string>>): MotiveClient {
+    const apiKey = credentials.apiKey;
+    if (!apiKey) throw new ProviderError("unauthorized", `${PROVIDER}: the connection has no API key.`);
+    return new MotiveClient(context.env.MOTIVE_BASE_URL, apiKey);
+  }
+
+  /** GET a path; the parsed JSON body, or a ProviderError / MotiveForbiddenError. */
+  async get(path: string, query: MotiveQuery = {}): Promise<unknown> {
+    // Appended, not resolved: a base URL with a path (a proxy) keeps it.
+    const url = new URL(`${this.baseUrl.replace(/\/+$/, "")}${path}`);
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(`${name}[]`, String(item));
+      else url.searchParams.set(name, String(value));
+    }
+    const response = await providerFetch(PROVIDER, url, {
+      headers: { "X-Api-Key": this.apiKey, "X-Metric-Units": "true", Accept: "application/json" },
+    });
+    if (response.status === 403) {
+      await response.body?.cancel();
+      throw new MotiveForbiddenError(path);
+    }
+    if (response.status === 429) {
+      const detail = await response.text().catch(() => "");
+      const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+      throw new ProviderError(
+        "rate_limited",
+        `${PROVIDER} answered 429${detail ? `: ${detail.slice(0, 200)}` : ""}`,
+        retryAfter ?? MOTIVE_DEFAULT_RETRY_AFTER_SECONDS,
+      );
+    }
+    return readJson(PROVIDER, await expectOk(PROVIDER, response));
+  }
+
+  /**
+   * One page of a list endpoint. Motive wraps each element in a singular key
+   * (`{ "vehicles": [{ "vehicle": {…} }] }`): the inner objects are returned.
+   */
+  async list(
+    path: string,
+    keys: { list: string; item: string },
+    query: MotiveQuery,
+    page: { no: number; perPage: number },
+  ): Promise<MotiveListPage> {
+    const body = await this.get(path, { ...query, per_page: page.perPage, page_no: page.no });
+    const list = z.array(z.record(z.string(), z.unknown())).safeParse((body as Record<string, unknown>)?.[keys.list]);
+    const paging = motivePagination.safeParse((body as Record<string, unknown>)?.pagination);
+    if (!list.success || !paging.success || list.data.some((element) => !(keys.item in element))) {
+      throw new ProviderError("malformed", `${PROVIDER}: ${path} did not answer a \`${keys.list}\` page.`);
+    }
+    const pagination = paging.data;
+    const items = list.data.map((element) => element[keys.item]);
+    // The answer's own per_page: Motive clamps what was asked for.
+    return {
+      items,
+      pagination,
+      hasMore: items.length > 0 && pagination.page_no * pagination.per_page < pagination.total,
+    };
+  }
+
+  /** Every page of a (small) list, for lookups inside one page of work; bounded so a bad answer cannot loop. */
+  async listAll(path: string, keys: { list: string; item: string }, query: MotiveQuery, maxPages = 50) {
+    const items: unknown[] = [];
+    for (let no = 1; no <= maxPages; no++) {
+      const page = await this.list(path, keys, query, { no, perPage: MOTIVE_MAX_PER_PAGE });
+      items.push(...page.items);
+      if (!page.hasMore) return items;
+    }
+    throw new ProviderError("malformed", `${PROVIDER}: ${path} had more than ${maxPages} pages.`);
+  }
+}
+
+/** The page size to ask for: what the engine wants, within Motive's 1–100. */
+export function perPage(requested: number): number {
+  return Math.max(1, Math.min(MOTIVE_MAX_PER_PAGE, Math.floor(requested) || 1));
+}
