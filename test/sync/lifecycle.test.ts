@@ -138,6 +138,29 @@ describe("issues", () => {
   });
 });
 
+describe("listings cut short", () => {
+  it("a listing that reported a missing permission soft-deletes nothing it did not see", async () => {
+    const { connection, key, token } = await setup({ options: { sandbox: { fleetSize: 10, revision: 0 } } });
+    await waitForSync(key, token, await lastSyncId(key, token));
+    const options = { sandbox: { fleetSize: 10, revision: 4, issues: ["missing_permissions"] } };
+    await call("PATCH", `${BASE.sandbox}/connections/current`, { key, token, body: { options } });
+    const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect((await waitForSync(key, token, sync.body.id)).job.status).toBe("completed");
+    const rows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    expect(rows.filter((row) => row.deletedAt !== null)).toEqual([]);
+    // Without the problem, the same revision's removals are seen.
+    await call("PATCH", `${BASE.sandbox}/connections/current`, {
+      key,
+      token,
+      body: { options: { sandbox: { fleetSize: 10, revision: 4 } } },
+    });
+    const clean = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    await waitForSync(key, token, clean.body.id);
+    const after = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    expect(after.filter((row) => row.deletedAt !== null).length).toBeGreaterThan(0);
+  });
+});
+
 describe("credentials that stop working", () => {
   it("a provider 401 during a sync disconnects the connection and fails the sync with the reason", async () => {
     const { app, connection, key, token } = await setup({ options: { sandbox: { fleetSize: 2, revision: 0 } } });
