@@ -10,6 +10,8 @@ export interface Env {
   DB: D1Database;
   /** Sync work: one message is one provider page of one connection's sync. */
   SYNC_QUEUE: Queue<SyncMessage>;
+  /** Webhook deliveries: one message is one event for one endpoint. */
+  WEBHOOK_QUEUE: Queue<unknown>;
   /** One Durable Object per connection: owns its sync state and schedule. */
   CONNECTION_SYNC: DurableObjectNamespace<ConnectionSync>;
   /** Static assets (the API reference UI bundle), served only through the Worker. */
@@ -32,6 +34,8 @@ export interface Env {
   MOTIVE_BASE_URL: string;
   /** Base URL of MyGeotab (https://my.geotab.com); the JSON-RPC endpoint is `<base>/apiv1`. */
   GEOTAB_BASE_URL: string;
+  /** "true" to allow http:// and loopback webhook URLs (local development and tests only). */
+  ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** Lifetime of a public token, in seconds (default 600). */
   PUBLIC_TOKEN_TTL_SECONDS?: string;
   /** Grace period between a deletion request and the deletion, in hours (default 24). */

@@ -1,6 +1,8 @@
 import { newApp } from "./app";
+import { handleScheduled } from "./cron";
 import type { Env } from "./env";
 import { handleDeadLetters, handleSyncBatch, SYNC_DEAD_LETTER_QUEUE_NAME } from "./sync/queue-handler";
+import { handleWebhookBatch, WEBHOOK_QUEUE_NAME } from "./webhooks/delivery";
 
 export { ConnectionSync } from "./sync/connection-sync";
 
@@ -10,6 +12,8 @@ export default {
   fetch: app.fetch,
   async queue(batch, env) {
     if (batch.queue === SYNC_DEAD_LETTER_QUEUE_NAME) await handleDeadLetters(batch, env);
+    else if (batch.queue === WEBHOOK_QUEUE_NAME) await handleWebhookBatch(batch, env);
     else await handleSyncBatch(batch, env);
   },
+  scheduled: handleScheduled,
 } satisfies ExportedHandler<Env>;
