@@ -131,6 +131,8 @@ const providerVars = [
   `MOTIVE_BASE_URL:${fakes.urls.motive}`,
   `GEOTAB_BASE_URL:${fakes.urls.geotab}`,
 ].flatMap((pair) => ["--var", pair]);
+// Local development: webhooks may go to http:// and loopback receivers.
+providerVars.push("--var", "ALLOW_LOOPBACK_WEBHOOKS:true");
 
 const child = spawn("wrangler", ["dev", "--test-scheduled", ...providerVars, ...process.argv.slice(2)], {
   stdio: "inherit",

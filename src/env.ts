@@ -1,6 +1,6 @@
 import type { Database } from "./db/client";
-import type { ConnectionRow, Environment } from "./db/schema";
-import type { ApiKeyPrincipal } from "./domain/api-keys/authenticate";
+import type { ConnectionRow, Environment, MemberRow } from "./db/schema";
+import type { Principal } from "./domain/api-keys/authenticate";
 import type { ConnectionSync } from "./sync/connection-sync";
 import type { SyncMessage } from "./sync/messages";
 
@@ -36,6 +36,8 @@ export interface Env {
   GEOTAB_BASE_URL: string;
   /** "true" to allow http:// and loopback webhook URLs (local development and tests only). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
+  /** Longest delay between webhook delivery retries, in seconds (default: the Queues maximum of 12 hours). */
+  WEBHOOK_MAX_RETRY_DELAY_SECONDS?: string;
   /** Lifetime of a public token, in seconds (default 600). */
   PUBLIC_TOKEN_TTL_SECONDS?: string;
   /** Grace period between a deletion request and the deletion, in hours (default 24). */
@@ -60,8 +62,10 @@ export type AppEnv = {
     db: Database;
     /** The environment chosen by the base address the request came to. */
     environment: Environment;
-    /** The API key that authenticated the request (set by the api-key middleware). */
-    principal: ApiKeyPrincipal;
+    /** The API key or member token that authenticated the request (set by the api-key middleware). */
+    principal: Principal;
+    /** The member of a personal access token (set by the api-key middleware for member tokens only). */
+    member?: MemberRow;
     /** The connection selected by the Connection-Token header (connection-scoped routes only). */
     connection: ConnectionRow;
   };

@@ -24,6 +24,10 @@ export default defineConfig(async () => {
             LINK_BASE_URL: "https://link.telematics.test",
             // Retries of failing pages wait at most a second, so fault tests end quickly.
             SYNC_MAX_BACKOFF_SECONDS: "1",
+            // Webhooks to the test receiver on loopback (http), retried after at most a second.
+            ALLOW_LOOPBACK_WEBHOOKS: "true",
+            WEBHOOK_MAX_RETRY_DELAY_SECONDS: "1",
+            WEBHOOK_RECEIVER_URL: inject("webhookReceiverUrl"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             SAMSARA_BASE_URL: inject("fakeProviderUrls").samsara,
             SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,

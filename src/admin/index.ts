@@ -4,8 +4,9 @@ import type { AppEnv } from "../env";
 import { requireAdminToken } from "./auth";
 import { registerApplicationRoutes } from "./routes/applications";
 import { registerKeyRoutes } from "./routes/keys";
+import { registerMemberRoutes } from "./routes/members";
 
-/** The operator API, mounted at /admin/v1: applications and their keys. */
+/** The operator API, mounted at /admin/v1: applications, their keys, and members with roles. */
 export function newAdminApp() {
   const admin = new OpenAPIHono<AppEnv>({ defaultHook: handleValidationResult });
   admin.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
@@ -16,5 +17,6 @@ export function newAdminApp() {
   admin.use("*", requireAdminToken);
   registerApplicationRoutes(admin);
   registerKeyRoutes(admin);
+  registerMemberRoutes(admin);
   return admin;
 }

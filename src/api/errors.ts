@@ -37,7 +37,8 @@ export type ErrorDetail = {
 const DESCRIPTIONS: Record<ErrorCode, string> = {
   bad_request: "The body, path, query or headers failed validation. `detail` lists every problem.",
   unauthorized: "The API key is missing, unknown, revoked, of the other environment, or not allowed here.",
-  forbidden: "The connection token does not match the requested resource.",
+  forbidden:
+    "The connection token does not match the requested resource, or the member is not in the application or lacks the role.",
   not_found: "No resource with that id within the caller's scope.",
   conflict: "The request conflicts with the current state of the resource.",
   connection_deleted: "The connection has been deleted.",
@@ -119,7 +120,8 @@ export function badRequest(message: string, path: string, suggestion?: string, c
 /** OpenAPI `responses` entries for the given error codes, grouped by status, generated from ERROR_STATUS. */
 export function errorResponses(codes: readonly ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of new Set(codes))
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const responses: Record<
     number,
     {

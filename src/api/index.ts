@@ -18,6 +18,7 @@ import { safetyApp } from "./routes/safety";
 import { syncsApp } from "./routes/syncs";
 import { usageApp } from "./routes/usage";
 import { vehiclesApp } from "./routes/vehicles";
+import { webhooksApp } from "./routes/webhooks";
 
 /** Largest request body accepted: ample for any JSON this API takes, far below the Worker's limits. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -83,5 +84,6 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   api.route("/", safetyApp);
   api.route("/", issuesApp);
   api.route("/", syncsApp);
+  api.route("/", webhooksApp);
   return api;
 }

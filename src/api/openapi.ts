@@ -23,7 +23,8 @@ export function registerComponents(app: OpenAPIHono<any>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
-    description: "A secret API key of the environment of the base address: `sk_prod_…` or `sk_sandbox_…`.",
+    description:
+      "A secret API key of the environment of the base address: `sk_prod_…` or `sk_sandbox_…`. On application-scope routes, a member's personal access token (`mpt_…`) also works, with `X-Application-Id: <application id>` when the member belongs to several applications; the environment is still the base address's.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "connectionToken", {
     type: "apiKey",
@@ -56,6 +57,7 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Safety", description: "The connection's safety events and their camera media." },
       { name: "Issues", description: "Problems syncs ran into that may need action." },
       { name: "Syncs", description: "Sync jobs: how a connection's data is brought in from its provider." },
+      { name: "Webhooks", description: "Signed event deliveries: endpoints, events and delivery attempts." },
       { name: "Admin", description: "The operator API at `/admin/v1`, authorized by the operator's ADMIN_TOKEN." },
     ],
   });

@@ -7,6 +7,8 @@ import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import { findProvider } from "../providers/registry";
+import { connectionEventDetail, syncEventDetail } from "../webhooks/details";
+import { emitEvent, type WebhookEventType } from "../webhooks/emit";
 import type { SyncMessage } from "./messages";
 import { incrementalStart, planSteps, progressOf } from "./plan";
 import { type ActiveSync, EMPTY_STATE, type SyncIdentity, type SyncState } from "./state";
@@ -125,6 +127,7 @@ export class ConnectionSync extends DurableObject<Env> {
       this.save({ ...this.load(), active, nextScheduledAt: null });
       await this.env.SYNC_QUEUE.send(this.message(active));
       await this.armAlarm();
+      await this.emitSyncEvent("sync.requested", syncId);
       return { status: "started", syncId };
     } catch (error) {
       this.release(syncId);
@@ -150,10 +153,12 @@ export class ConnectionSync extends DurableObject<Env> {
     const firstClaim = !active.started;
     this.save({ ...state, active: { ...active, claimed: true, started: true, lastProgressAt: Date.now() } });
     if (firstClaim) {
-      await this.db
+      const started = await this.db
         .update(syncJobs)
         .set({ status: "in_progress", startedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "requested")));
+        .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "requested")))
+        .returning({ id: syncJobs.id });
+      if (started.length > 0) await this.emitSyncEvent("sync.started", syncId);
     }
     return { proceed: true };
   }
@@ -194,6 +199,7 @@ export class ConnectionSync extends DurableObject<Env> {
       .set({ status: "failed", failureReason, progress: active.progress, updatedAt: new Date() })
       .where(eq(syncJobs.id, syncId));
     await this.scheduleNext();
+    await this.emitSyncEvent("sync.failed", syncId);
     return true;
   }
 
@@ -215,6 +221,16 @@ export class ConnectionSync extends DurableObject<Env> {
       return;
     }
     await this.scheduleNext();
+  }
+
+  /**
+   * The connection is being deleted: drop its alarm and every stored value (state, schedule,
+   * coverage). The empty state table is recreated so that a late call finds no state and does nothing.
+   */
+  async purge(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
   }
 
   /** The state, for tests and diagnostics. */
@@ -262,8 +278,42 @@ export class ConnectionSync extends DurableObject<Env> {
       resolveUnreportedIssues(connectionId, active.syncId, now),
     ]);
     const state = this.load();
-    if (state.active?.syncId === active.syncId) this.save({ ...state, active: null, coverageEnd: active.windowEnd });
+    const completedNow = state.active?.syncId === active.syncId;
+    if (completedNow) this.save({ ...state, active: null, coverageEnd: active.windowEnd });
     await this.scheduleNext();
+    if (completedNow) await this.emitSyncEvent("sync.completed", active.syncId);
+  }
+
+  /**
+   * Emits a sync event with `{ connection, sync }` as detail; after the first completed sync
+   * of the connection, also `connection.first_sync_completed`.
+   */
+  private async emitSyncEvent(type: WebhookEventType, syncId: string): Promise<void> {
+    try {
+      const identity = this.load().identity;
+      if (!identity) return;
+      const connection = await this.connection(identity.connectionId);
+      const [job] = await this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
+      if (!connection || !job) return;
+      const context = { db: this.db, env: this.env };
+      const tenant = { applicationId: connection.applicationId, environment: connection.environment };
+      await emitEvent(context, tenant, { type, detail: syncEventDetail(connection, job), connectionId: connection.id });
+      if (type !== "sync.completed") return;
+      const completed = await this.db
+        .select({ id: syncJobs.id })
+        .from(syncJobs)
+        .where(and(eq(syncJobs.connectionId, connection.id), eq(syncJobs.status, "completed")))
+        .limit(2);
+      if (completed.length === 1) {
+        await emitEvent(context, tenant, {
+          type: "connection.first_sync_completed",
+          detail: await connectionEventDetail(this.env, connection),
+          connectionId: connection.id,
+        });
+      }
+    } catch (error) {
+      console.error(`webhook event ${type} of sync ${syncId} not emitted`, error);
+    }
   }
 
   /** Schedules the next automatic sync, or clears the schedule for a manual or inactive connection. */

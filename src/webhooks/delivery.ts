@@ -1,9 +1,169 @@
+import { and, eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { createDatabase, type Database } from "../db/client";
+import { type WebhookEndpointRow, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema/webhooks";
 import type { Env } from "../env";
+import { decrypt } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import type { WebhookMessage } from "./emit";
 
 /** Name of the webhook delivery queue (wrangler.toml). */
 export const WEBHOOK_QUEUE_NAME = "telematics-webhooks";
 
-/** Consumer of the webhook queue (placeholder: acks everything until the pipeline is written). */
-export async function handleWebhookBatch(batch: MessageBatch<unknown>, _env: Env): Promise<void> {
-  for (const message of batch.messages) message.ack();
+/** A receiver has this long to answer (Standard Webhooks convention). */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+
+/** Delay before the next attempt after attempt n failed (n = 1, 2, …): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h … */
+const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600];
+
+/** Longest delay Cloudflare Queues accepts for a retry (12 hours). */
+export const QUEUES_MAX_DELAY_SECONDS = 12 * 3600;
+
+/** An endpoint failing without a single success for longer than this is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3600 * 1000;
+
+/** The delay before retrying after the given (1-based) attempt failed, capped by Queues' maximum and the env cap. */
+export function retryDelaySeconds(attempt: number, env: Pick<Env, "WEBHOOK_MAX_RETRY_DELAY_SECONDS">): number {
+  const scheduled = RETRY_SCHEDULE_SECONDS[Math.max(0, attempt - 1)] ?? RETRY_SCHEDULE_SECONDS.at(-1) ?? 36000;
+  const cap = Number(env.WEBHOOK_MAX_RETRY_DELAY_SECONDS);
+  const limit = Number.isFinite(cap) && cap >= 0 ? Math.min(cap, QUEUES_MAX_DELAY_SECONDS) : QUEUES_MAX_DELAY_SECONDS;
+  return Math.min(scheduled, limit);
+}
+
+/** The context the secret of an endpoint is encrypted with (bound to its id). */
+export const webhookSecretContext = (endpointId: string) => `webhook-secret:${endpointId}`;
+
+function isWebhookMessage(body: unknown): body is WebhookMessage {
+  const value = body as Partial<WebhookMessage> | null;
+  return typeof value?.eventId === "string" && typeof value.endpointId === "string";
+}
+
+type AttemptOutcome =
+  | { status: "succeeded"; responseStatus: number }
+  | { status: "failed"; responseStatus?: number; error: string };
+
+/** Sends one signed POST; never throws. */
+async function send(
+  endpoint: WebhookEndpointRow,
+  secret: string,
+  eventId: string,
+  body: string,
+): Promise<AttemptOutcome> {
+  const timestamp = new Date();
+  const signature = new Webhook(secret).sign(eventId, timestamp, body);
+  try {
+    const response = await fetch(endpoint.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "telematics-webhooks/1",
+        "webhook-id": eventId,
+        "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    // Only the status matters; release the body without reading it.
+    await response.body?.cancel();
+    if (response.status >= 200 && response.status < 300)
+      return { status: "succeeded", responseStatus: response.status };
+    const error =
+      response.status >= 300 && response.status < 400
+        ? `The receiver answered a redirect (${response.status}); redirects are not followed.`
+        : `The receiver answered ${response.status}.`;
+    return { status: "failed", responseStatus: response.status, error };
+  } catch (error) {
+    const name = (error as Error | undefined)?.name;
+    if (name === "TimeoutError" || name === "AbortError") {
+      return { status: "failed", error: `The receiver did not answer within ${DELIVERY_TIMEOUT_MS / 1000} s.` };
+    }
+    return { status: "failed", error: `The request failed: ${String((error as Error)?.message ?? error)}` };
+  }
+}
+
+/** Delivers one event to one endpoint, records the attempt, and says whether to retry. */
+async function deliver(db: Database, env: Env, message: Message<unknown>): Promise<"done" | "retry"> {
+  if (!isWebhookMessage(message.body)) return "done";
+  const { eventId, endpointId } = message.body;
+  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  // Deleted or disabled since the message was queued: nothing to deliver.
+  if (!endpoint?.enabled) return "done";
+  const [event] = await db
+    .select()
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.id, eventId),
+        eq(webhookEvents.applicationId, endpoint.applicationId),
+        eq(webhookEvents.environment, endpoint.environment),
+      ),
+    );
+  if (!event) return "done";
+
+  const secret = await decrypt(env.ENCRYPTION_KEY, endpoint.secretEncrypted, webhookSecretContext(endpoint.id));
+  const started = Date.now();
+  const outcome = await send(endpoint, secret, event.id, event.payload);
+  const now = new Date();
+  await db.insert(webhookDeliveries).values({
+    id: newId("webhookDelivery", now.getTime()),
+    applicationId: endpoint.applicationId,
+    environment: endpoint.environment,
+    eventId: event.id,
+    endpointId: endpoint.id,
+    attempt: message.attempts,
+    status: outcome.status,
+    responseStatus: outcome.responseStatus ?? null,
+    error: outcome.status === "failed" ? outcome.error : null,
+    durationMs: now.getTime() - started,
+    createdAt: now,
+  });
+
+  if (outcome.status === "succeeded") {
+    if (endpoint.failingSince) {
+      await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+    }
+    return "done";
+  }
+  if (outcome.responseStatus === 410) {
+    await disable(db, endpoint.id, "The receiver answered 410 Gone.", now);
+    return "done";
+  }
+  const failingSince = endpoint.failingSince ?? now;
+  if (now.getTime() - failingSince.getTime() > DISABLE_AFTER_FAILING_MS) {
+    await disable(db, endpoint.id, "Deliveries failed continuously for more than 5 days.", now);
+    return "done";
+  }
+  if (!endpoint.failingSince) {
+    await db.update(webhookEndpoints).set({ failingSince }).where(eq(webhookEndpoints.id, endpoint.id));
+  }
+  return "retry";
+}
+
+async function disable(db: Database, endpointId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, updatedAt: now })
+    .where(eq(webhookEndpoints.id, endpointId));
+}
+
+/**
+ * Consumer of the webhook queue: one message is one event for one endpoint. Every attempt is
+ * recorded; failures are retried on the Standard Webhooks schedule with the same `webhook-id`.
+ */
+export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDatabase(env.DB);
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        const result = await deliver(db, env, message);
+        if (result === "done") message.ack();
+        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });
+      } catch (error) {
+        console.error("webhook delivery error", error);
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });
+      }
+    }),
+  );
 }

@@ -20,6 +20,24 @@ export async function prepareFor(
   environment: Environment = "sandbox",
 ): Promise<Record<string, string>> {
   const pathIds = operation.path.includes("{") ? await seedPathIds(app, connection, environment) : {};
+  // GET /connections/{id}: the application's own connection.
+  if (operation.path === "/connections/{id}") return { ...pathIds, conn_: connection.id };
+  if (operation.path === "/connections/{id}/cancel-deletion") {
+    // A connection within its deletion grace period: the one the cancellation applies to.
+    const key = app.keys[environment].secret;
+    const deleted = await call("DELETE", `${BASE[environment]}/connections/current`, { key, token });
+    if (deleted.status !== 202) throw new Error(`could not request a deletion: ${JSON.stringify(deleted.body)}`);
+    return { ...pathIds, conn_: connection.id };
+  }
+  if (operation.path.startsWith("/webhooks/endpoints/{id}")) {
+    // An endpoint of the application, for the routes that act on one.
+    const created = await call("POST", `${BASE[environment]}/webhooks/endpoints`, {
+      key: app.keys[environment].secret,
+      body: { url: "https://example.com/webhooks/telematics", eventTypes: ["issue.reported"] },
+    });
+    if (created.status !== 201) throw new Error(`could not create a webhook endpoint: ${JSON.stringify(created.body)}`);
+    return { ...pathIds, whe_: created.body.id };
+  }
   if (!operation.path.startsWith("/syncs")) return pathIds;
   const key = app.keys[environment].secret;
   const base = BASE[environment];

@@ -1,14 +1,19 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authenticateApiKey } from "../../domain/api-keys/authenticate";
+import { authenticateMemberToken, isMemberToken } from "../../domain/members/authenticate";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../errors";
+import { idPattern } from "../../lib/ids";
+import { ApiError, badRequest } from "../errors";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const APPLICATION_ID_HEADER = "{requestHeaders}.x-application-id";
 
 /**
  * Authenticates the secret key of `Authorization: Bearer <key>`. The key must belong to the
  * environment of the base address it was sent to, and publishable keys are refused: they
- * only work in the hosted consent flow.
+ * only work in the hosted consent flow. A member's personal access token (`mpt_…`) is also
+ * accepted; it works on application-scope routes only (requireConnection refuses it).
  */
 export const requireSecretKey = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization");
@@ -16,6 +21,11 @@ export const requireSecretKey = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError("unauthorized", "Missing API key. Send `Authorization: Bearer <secret key>`.");
   }
   const presented = BEARER.exec(header)?.[1];
+  if (presented && isMemberToken(presented)) {
+    await authenticateMember(c, presented);
+    await next();
+    return;
+  }
   const principal = presented ? await authenticateApiKey(c.var.db, presented) : undefined;
   if (!principal) throw new ApiError("unauthorized", "Invalid API key: it is unknown, malformed or revoked.");
   if (principal.environment !== c.var.environment) {
@@ -33,3 +43,42 @@ export const requireSecretKey = createMiddleware<AppEnv>(async (c, next) => {
   c.set("principal", principal);
   await next();
 });
+
+/**
+ * A member's token: the application comes from `X-Application-Id` (optional when the member
+ * belongs to one application only), the environment from the base address.
+ */
+async function authenticateMember(c: Context<AppEnv>, presented: string) {
+  const found = await authenticateMemberToken(c.var.db, presented);
+  if (!found) throw new ApiError("unauthorized", "Invalid personal access token: it is unknown, malformed or revoked.");
+  const requested = c.req.header("x-application-id")?.trim();
+  let membership = found.memberships.length === 1 && !requested ? found.memberships[0] : undefined;
+  if (requested) {
+    if (!idPattern("application").test(requested)) {
+      throw badRequest(
+        "The X-Application-Id header is not an application id.",
+        APPLICATION_ID_HEADER,
+        "Send the id of one of your applications, like `app_01J…`.",
+      );
+    }
+    membership = found.memberships.find((row) => row.applicationId === requested);
+    if (!membership) throw new ApiError("forbidden", "You are not a member of this application.");
+  } else if (found.memberships.length === 0) {
+    throw new ApiError("forbidden", "You are not a member of any application.");
+  } else if (!membership) {
+    throw badRequest(
+      "Missing X-Application-Id header: you are a member of several applications.",
+      APPLICATION_ID_HEADER,
+      "Send `X-Application-Id: <application id>` to choose the application.",
+    );
+  }
+  c.set("principal", {
+    memberId: found.member.id,
+    tokenId: found.tokenId,
+    applicationId: membership.applicationId,
+    environment: c.var.environment,
+    kind: "member",
+    role: membership.role,
+  });
+  c.set("member", found.member);
+}

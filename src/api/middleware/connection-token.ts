@@ -11,6 +11,12 @@ export const CONNECTION_TOKEN_PATTERN = /^con_tkn_\S+$/;
  * deleted connection is gone (410).
  */
 export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.principal.kind === "member") {
+    throw new ApiError(
+      "unauthorized",
+      "Personal tokens work on application endpoints only; connection-scoped endpoints need a secret key.",
+    );
+  }
   const token = c.req.header("connection-token");
   if (!token) {
     throw badRequest(

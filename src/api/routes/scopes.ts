@@ -2,7 +2,7 @@ import type { ErrorCode } from "../errors";
 import { requireConnection } from "../middleware/connection-token";
 
 /**
- * Application-scoped routes: the secret key alone (checked for every /tsp/v1 route by the
+ * Application-scoped routes: the secret key alone, or a member's personal access token (checked for every /tsp/v1 route by the
  * api-key middleware). Spread into createRoute so the document states what the code enforces.
  */
 export const applicationScope = {
@@ -18,10 +18,8 @@ export const connectionScope = {
 export const APPLICATION_ERRORS = [
   "bad_request",
   "unauthorized",
+  // A member token for an application the member is not in, or without the role an action needs.
+  "forbidden",
   "internal_server_error",
 ] as const satisfies ErrorCode[];
-export const CONNECTION_ERRORS = [
-  ...APPLICATION_ERRORS,
-  "forbidden",
-  "connection_deleted",
-] as const satisfies ErrorCode[];
+export const CONNECTION_ERRORS = [...APPLICATION_ERRORS, "connection_deleted"] as const satisfies ErrorCode[];

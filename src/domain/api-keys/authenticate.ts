@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type ApiKeyKind, apiKeys, type Environment } from "../../db/schema";
+import { type ApiKeyKind, apiKeys, type Environment, type MemberRole } from "../../db/schema";
 import { hashSecret } from "../../lib/crypto";
 import { parseKeyPrefix } from "./format";
 
@@ -11,6 +11,19 @@ export type ApiKeyPrincipal = {
   environment: Environment;
   kind: ApiKeyKind;
 };
+
+/** A member acting on one application with a personal access token, in the environment of the base address. */
+export type MemberPrincipal = {
+  memberId: string;
+  tokenId: string;
+  applicationId: string;
+  environment: Environment;
+  kind: "member";
+  role: MemberRole;
+};
+
+/** Who is calling: a secret key, or a member with a personal token (application-scope routes only). */
+export type Principal = ApiKeyPrincipal | MemberPrincipal;
 
 /**
  * Finds the live (not revoked) key behind a presented API key, by its hash. Undefined for an

@@ -4,6 +4,8 @@ import { describeIssues } from "../../lib/describe-issues";
 import { newId } from "../../lib/ids";
 import { credentialsSchema } from "../../providers/credentials";
 import { findProvider, providerCodes } from "../../providers/registry";
+import { connectionEventDetail } from "../../webhooks/details";
+import { emitEvent } from "../../webhooks/emit";
 import type { ServiceContext, Tenant } from "../context";
 import { DomainError, invalidInput } from "../errors";
 import { requestInitialSync } from "../syncs/request";
@@ -112,6 +114,11 @@ export async function createConnection(
     db.insert(connections).values(row),
     ...agreementRows.map((agreement) => db.insert(agreements).values(agreement)),
   ]);
+  await emitEvent({ db, env }, tenant, {
+    type: "connection.created",
+    detail: await connectionEventDetail(env, row),
+    connectionId: id,
+  });
   try {
     await requestInitialSync({ db, env }, row);
   } catch (error) {

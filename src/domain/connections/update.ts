@@ -10,6 +10,8 @@ import {
 } from "../../db/schema";
 import { connectionSync } from "../../sync/client";
 import { refreshVisibility } from "../../sync/write/visibility";
+import { connectionEventDetail } from "../../webhooks/details";
+import { emitEvent, type WebhookEventType } from "../../webhooks/emit";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
 
@@ -81,7 +83,26 @@ export async function updateConnection(
     // A connection that may no longer sync stops its running sync; the schedule follows the sync mode.
     await connectionSync(env, updated.id).connectionChanged();
   }
+  await emitConnectionUpdate({ db, env }, connection, updated);
   return updated;
+}
+
+/** `connection.updated` on every change, plus `connection.disconnected` / `connection.reconnected` on those status changes. */
+async function emitConnectionUpdate(
+  context: ServiceContext,
+  before: ConnectionRow,
+  after: ConnectionRow,
+): Promise<void> {
+  try {
+    const tenant = { applicationId: after.applicationId, environment: after.environment };
+    const detail = await connectionEventDetail(context.env, after);
+    const types: WebhookEventType[] = ["connection.updated"];
+    if (before.status !== after.status && after.status === "disconnected") types.push("connection.disconnected");
+    if (before.status === "disconnected" && after.status === "connected") types.push("connection.reconnected");
+    for (const type of types) await emitEvent(context, tenant, { type, detail, connectionId: after.id });
+  } catch (error) {
+    console.error(`webhook events of connection ${after.id} update not emitted`, error);
+  }
 }
 
 function assertActive(connection: Pick<ConnectionRow, "status">): void {

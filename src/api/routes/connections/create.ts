@@ -3,6 +3,7 @@ import { createConnection } from "../../../domain/connections/create";
 import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
+import { requireRole } from "../../middleware/roles";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema, CreateConnectionBodySchema } from "./schema";
 
@@ -32,6 +33,7 @@ export type CreateConnectionResponse = z.infer<typeof AnyConnectionSchema>;
 
 export function registerCreateConnection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
+    requireRole(c, "admin");
     const body = c.req.valid("json");
     const { connection } = await createConnection({ db: c.var.db, env: c.env }, c.var.principal, body);
     return c.json(AnyConnectionSchema.parse(await presentConnection(c.env, connection)), 201);

@@ -1,7 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
+import { registerCancelConnectionDeletion } from "./cancel-deletion";
 import { registerCreateConnection } from "./create";
 import { registerDeleteCurrentConnection } from "./delete-current";
+import { registerGetConnection } from "./get";
 import { registerGetCurrentConnection } from "./get-current";
 import { registerListConnections } from "./list";
 import { registerUpdateCurrentConnection } from "./update-current";
@@ -13,3 +15,5 @@ registerUpdateCurrentConnection(connectionsApp);
 registerDeleteCurrentConnection(connectionsApp);
 registerCreateConnection(connectionsApp);
 registerListConnections(connectionsApp);
+registerGetConnection(connectionsApp);
+registerCancelConnectionDeletion(connectionsApp);

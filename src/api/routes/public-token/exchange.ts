@@ -3,6 +3,7 @@ import { presentConnection } from "../../../domain/connections/present";
 import { exchangePublicToken } from "../../../domain/public-tokens/exchange";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
+import { requireRole } from "../../middleware/roles";
 import { ConnectionSchema } from "../connections/schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
@@ -37,6 +38,7 @@ const route = createRoute({
 
 export function registerExchangePublicToken(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
+    requireRole(c, "admin");
     const { publicToken } = c.req.valid("json");
     const connection = await exchangePublicToken({ db: c.var.db, env: c.env }, c.var.principal, publicToken);
     return c.json(ConnectionSchema.parse(await presentConnection(c.env, connection)), 200);

@@ -1,0 +1,30 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { requireRole } from "../../middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { EndpointIdParamsSchema, presentEndpoint, WebhookEndpointSchema } from "./schema";
+import { findEndpoint } from "./tenant-queries";
+
+const route = createRoute({
+  ...applicationScope,
+  operationId: "webhooks.getEndpoint",
+  tags: ["Webhooks"],
+  method: "get",
+  path: "/webhooks/endpoints/{id}",
+  summary: "Get a webhook endpoint",
+  description: "One endpoint of the application in this environment (without its secret).",
+  request: { params: EndpointIdParamsSchema },
+  responses: {
+    200: { description: "The endpoint.", content: { "application/json": { schema: WebhookEndpointSchema } } },
+    ...errorResponses([...APPLICATION_ERRORS, "forbidden", "not_found"]),
+  },
+});
+
+export function registerGetWebhookEndpoint(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    requireRole(c, "admin");
+    const row = await findEndpoint(c.var.db, c.var.principal, c.req.valid("param").id);
+    return c.json(WebhookEndpointSchema.parse(presentEndpoint(row)), 200);
+  });
+}

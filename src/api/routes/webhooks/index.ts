@@ -1,0 +1,22 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../env";
+import { registerCreateWebhookEndpoint } from "./create-endpoint";
+import { registerDeleteWebhookEndpoint } from "./delete-endpoint";
+import { registerGetWebhookEndpoint } from "./get-endpoint";
+import { registerListWebhookDeliveries } from "./list-deliveries";
+import { registerListWebhookEndpoints } from "./list-endpoints";
+import { registerListWebhookEvents } from "./list-events";
+import { registerReplayWebhookEvents } from "./replay";
+import { registerRotateWebhookSecret } from "./rotate-secret";
+import { registerUpdateWebhookEndpoint } from "./update-endpoint";
+
+export const webhooksApp = new OpenAPIHono<AppEnv>();
+registerCreateWebhookEndpoint(webhooksApp);
+registerListWebhookEndpoints(webhooksApp);
+registerGetWebhookEndpoint(webhooksApp);
+registerUpdateWebhookEndpoint(webhooksApp);
+registerDeleteWebhookEndpoint(webhooksApp);
+registerRotateWebhookSecret(webhooksApp);
+registerListWebhookDeliveries(webhooksApp);
+registerListWebhookEvents(webhooksApp);
+registerReplayWebhookEvents(webhooksApp);

@@ -1,0 +1,56 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { webhookEndpoints } from "../../../db/schema/webhooks";
+import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../errors";
+import { requireRole } from "../../middleware/roles";
+import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { presentEndpoint, WebhookEndpointSchema } from "./schema";
+
+const PageSchema = pageSchema(WebhookEndpointSchema, "WebhookEndpointPage");
+
+const route = createRoute({
+  ...applicationScope,
+  operationId: "webhooks.listEndpoints",
+  tags: ["Webhooks"],
+  method: "get",
+  path: "/webhooks/endpoints",
+  summary: "List webhook endpoints",
+  description: "The application's endpoints in this environment, in creation order.",
+  request: { query: PaginationQuerySchema },
+  responses: {
+    200: { description: "A page of endpoints.", content: { "application/json": { schema: PageSchema } } },
+    ...errorResponses([...APPLICATION_ERRORS, "forbidden"]),
+  },
+});
+
+export function registerListWebhookEndpoints(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    requireRole(c, "admin");
+    const { cursor, limit } = c.req.valid("query");
+    const tenant = c.var.principal;
+    const scope = `webhooks.listEndpoints|${tenant.applicationId}|${tenant.environment}`;
+    const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
+    const rows = await c.var.db
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.applicationId, tenant.applicationId),
+          eq(webhookEndpoints.environment, tenant.environment),
+          after === undefined ? undefined : gt(webhookEndpoints.id, String(after[0])),
+        ),
+      )
+      .orderBy(asc(webhookEndpoints.id))
+      .limit(limit + 1);
+    const page = await toPage(rows, {
+      limit,
+      secret: c.env.ENCRYPTION_KEY,
+      scope,
+      keyOf: (row) => [row.id],
+      present: presentEndpoint,
+    });
+    return c.json(PageSchema.parse(page), 200);
+  });
+}

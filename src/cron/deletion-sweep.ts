@@ -1,0 +1,194 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { createDatabase } from "../db/client";
+import { prepare } from "../db/raw";
+import { type ConnectionRow, connections } from "../db/schema";
+import { presentDeletedConnection } from "../domain/connections/present";
+import type { ServiceContext } from "../domain/context";
+import type { Env } from "../env";
+import { connectionSync } from "../sync/client";
+import { emitEvent } from "../webhooks/emit";
+
+type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment">;
+
+/**
+ * Every table holding rows of a connection (a `connection_id` column), children before the
+ * rows they name, each with an indexed condition selecting the connection's rows. The
+ * deliveries of the connection's webhook events are found through the events, and the links
+ * of its sync jobs to issues through the jobs (primary key), so they go before them.
+ */
+const CONNECTION_TABLES = {
+  webhook_deliveries: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
+  sync_job_issues: (c: Owner) => sql`sync_job_id IN (SELECT id FROM sync_jobs WHERE connection_id = ${c.id})`,
+  issues: (c: Owner) => sql`connection_id = ${c.id}`,
+  sync_jobs: (c: Owner) => sql`connection_id = ${c.id}`,
+  agreements: (c: Owner) => sql`connection_id = ${c.id}`,
+  public_tokens: (c: Owner) => sql`connection_id = ${c.id}`,
+  // The primary key starts with the tenant and the month: the tenant narrows the scan.
+  usage_records: (c: Owner) =>
+    sql`application_id = ${c.applicationId} AND environment = ${c.environment} AND connection_id = ${c.id}`,
+  vehicle_utilization: (c: Owner) => sql`connection_id = ${c.id}`,
+  safety_events: (c: Owner) => sql`connection_id = ${c.id}`,
+  vehicles: (c: Owner) => sql`connection_id = ${c.id}`,
+  drivers: (c: Owner) => sql`connection_id = ${c.id}`,
+  groups: (c: Owner) => sql`connection_id = ${c.id}`,
+  devices: (c: Owner) => sql`connection_id = ${c.id}`,
+  webhook_events: (c: Owner) => sql`connection_id = ${c.id}`,
+} as const;
+type ConnectionTable = keyof typeof CONNECTION_TABLES;
+
+/** A table is only started once the tables whose rows are found through it are empty. */
+const FOUND_THROUGH: Partial<Record<ConnectionTable, ConnectionTable>> = {
+  webhook_events: "webhook_deliveries",
+  sync_jobs: "sync_job_issues",
+};
+
+/** The tables the sweep deletes from, for tests that check none is forgotten. */
+export const DELETED_TABLES = Object.keys(CONNECTION_TABLES) as ConnectionTable[];
+
+export type DeletionSweepOptions = {
+  /** Rows deleted by one statement (default 500): each D1 statement stays small. */
+  rowsPerStatement?: number;
+  /** Delete statements one sweep run may execute (default 300); the rest waits for the next run. */
+  maxStatements?: number;
+  /** Connections one sweep run starts deleting (default 25). */
+  maxConnections?: number;
+  now?: Date;
+};
+
+export type DeletionSweepResult = { deleted: string[]; unfinished: string[] };
+
+/** One small delete statement: up to `limit` rows of the connection in `table`. */
+function deleteStatement(table: ConnectionTable, connection: Owner, limit: number) {
+  const name = sql.raw(table);
+  return sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name}
+    WHERE ${CONNECTION_TABLES[table](connection)} LIMIT ${limit})`;
+}
+
+/**
+ * Deletes the connection's rows in batches of small statements (one per table not yet
+ * empty) until none is left or the budget is spent: a statement deleting fewer rows than
+ * its limit has emptied its table. Answers the statements used and whether all are empty.
+ */
+async function deleteConnectionRows(
+  d1: D1Database,
+  connection: Owner,
+  limit: number,
+  budget: number,
+): Promise<{ used: number; done: boolean }> {
+  let remaining = [...DELETED_TABLES];
+  let used = 0;
+  while (remaining.length > 0 && used < budget) {
+    const ready = remaining.filter((table) => {
+      const first = FOUND_THROUGH[table];
+      return first === undefined || !remaining.includes(first);
+    });
+    const batch = ready.slice(0, budget - used);
+    const results = await d1.batch(batch.map((table) => prepare(d1, deleteStatement(table, connection, limit))));
+    used += batch.length;
+    const emptied = new Set(batch.filter((_, index) => (results[index]?.meta.changes ?? 0) < limit));
+    remaining = remaining.filter((table) => !emptied.has(table));
+  }
+  return { used, done: remaining.length === 0 };
+}
+
+/** Moves connections whose grace period has passed to `deleting` (irreversible); answers them. */
+async function startDue({ db }: ServiceContext, now: Date, max: number): Promise<ConnectionRow[]> {
+  const due = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.status, "pending_deletion"), lte(connections.deletionDueAt, now)))
+    .orderBy(asc(connections.deletionDueAt))
+    .limit(max);
+  if (due.length === 0) return [];
+  // Conditional: a cancellation that came first wins, and the move happens once.
+  return db
+    .update(connections)
+    .set({ status: "deleting", updatedAt: now })
+    .where(
+      and(
+        inArray(
+          connections.id,
+          due.map((row) => row.id),
+        ),
+        eq(connections.status, "pending_deletion"),
+        lte(connections.deletionDueAt, now),
+      ),
+    )
+    .returning();
+}
+
+/** The end of a deletion: only the minimal record stays (id, provider, status, timestamps, token hash). */
+async function finish(context: ServiceContext, connection: ConnectionRow): Promise<void> {
+  await connectionSync(context.env, connection.id).purge();
+  const now = new Date();
+  const [deleted] = await context.db
+    .update(connections)
+    .set({
+      status: "deleted",
+      deletedAt: now,
+      updatedAt: now,
+      externalId: null,
+      sourceId: null,
+      company: { dotNumbers: [] },
+      account: { dotNumbers: [] },
+      tags: null,
+      options: {},
+      filters: null,
+      backfill: null,
+      credentialsEncrypted: null,
+      tokenEncrypted: "",
+    })
+    .where(and(eq(connections.id, connection.id), eq(connections.status, "deleting")))
+    .returning();
+  if (!deleted) return;
+  // No connectionId: the event outlives the connection's data and must not be kept as one of its rows.
+  await emitEvent(
+    context,
+    { applicationId: deleted.applicationId, environment: deleted.environment },
+    { type: "connection.deleted", detail: { connection: presentDeletedConnection(deleted) } },
+  );
+}
+
+/**
+ * The deletion sweep (cron DELETION_SWEEP_CRON): starts the deletion of connections whose
+ * grace period has passed, and deletes the rows of every `deleting` connection within a
+ * bounded amount of work. A run cut off midway leaves connections `deleting`, and the next
+ * run picks them up again.
+ */
+export async function runDeletionSweep(env: Env, options: DeletionSweepOptions = {}): Promise<DeletionSweepResult> {
+  const context: ServiceContext = { db: createDatabase(env.DB), env };
+  const now = options.now ?? new Date();
+  const limit = options.rowsPerStatement ?? 500;
+  let budget = options.maxStatements ?? 300;
+  const max = options.maxConnections ?? 25;
+
+  const started = await startDue(context, now, max);
+  for (const connection of started) {
+    // Stops a sync that might still be running (the status is no longer `connected`).
+    await connectionSync(env, connection.id).connectionChanged();
+  }
+  const deleting = await context.db
+    .select()
+    .from(connections)
+    .where(eq(connections.status, "deleting"))
+    .orderBy(asc(connections.deletionDueAt))
+    .limit(max);
+
+  const result: DeletionSweepResult = { deleted: [], unfinished: [] };
+  for (const connection of deleting) {
+    if (budget <= 0) {
+      result.unfinished.push(connection.id);
+      continue;
+    }
+    const { used, done } = await deleteConnectionRows(env.DB, connection, limit, budget);
+    budget -= used;
+    if (!done) {
+      result.unfinished.push(connection.id);
+      continue;
+    }
+    await finish(context, connection);
+    result.deleted.push(connection.id);
+  }
+  console.log(JSON.stringify({ level: "info", message: "deletion sweep", ...result }));
+  return result;
+}

@@ -1,0 +1,23 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type ConnectionRow, connections, type Environment } from "../../db/schema";
+
+/** One connection of a tenant (application and environment) by id; undefined for another tenant's or none. */
+export async function getConnectionById(
+  db: Database,
+  tenant: { applicationId: string; environment: Environment },
+  id: string,
+): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        eq(connections.id, id),
+        eq(connections.applicationId, tenant.applicationId),
+        eq(connections.environment, tenant.environment),
+      ),
+    )
+    .limit(1);
+  return row;
+}

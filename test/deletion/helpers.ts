@@ -1,0 +1,149 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { agreements, connections, syncJobIssues, webhookDeliveries, webhookEvents } from "../../src/db/schema";
+import worker from "../../src/index";
+import { newId } from "../../src/lib/ids";
+import { connectionSync } from "../../src/sync/client";
+import type { ConnectionSync } from "../../src/sync/connection-sync";
+import { db, insertSyncJob, insertUsage, mintTestPublicToken, type TestApplication } from "../helpers/factories";
+import { BASE, call } from "../helpers/http";
+import {
+  insertDevice,
+  insertDriver,
+  insertGroup,
+  insertIssue,
+  insertSafetyEvent,
+  insertUtilization,
+  insertVehicle,
+  ownerOf,
+} from "../helpers/records-factories";
+
+export const SWEEP_CRON = "*/5 * * * *";
+
+/** Runs the Worker's scheduled handler for the deletion sweep, as Cron Triggers would. */
+export async function triggerSweep(): Promise<void> {
+  const context = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: SWEEP_CRON, scheduledTime: new Date() }), env, context);
+  await waitOnExecutionContext(context);
+}
+
+/** Every table of the database with a `connection_id` column, read from sqlite_master. */
+export async function tablesWithConnectionId(): Promise<string[]> {
+  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{
+    name: string;
+    sql: string | null;
+  }>();
+  return results.filter((table) => /[`"\s(]connection_id[`"\s]/.test(table.sql ?? "")).map((table) => table.name);
+}
+
+/** Rows of the connection in every table with a `connection_id` column (only non-empty tables listed). */
+export async function rowsOfConnection(connectionId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await tablesWithConnectionId()) {
+    const row = await env.DB.prepare(`SELECT count(*) AS n FROM "${table}" WHERE connection_id = ?`)
+      .bind(connectionId)
+      .first<{ n: number }>();
+    if (row && row.n > 0) counts[table] = row.n;
+  }
+  return counts;
+}
+
+/** Rows of the connection's Durable Object storage, and whether an alarm is set. */
+export async function durableObjectStorage(connectionId: string) {
+  return runInDurableObject(connectionSync(env, connectionId), (_instance: ConnectionSync, ctx) => {
+    const tables = ctx.storage.sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
+      )
+      .toArray()
+      .map((table) => table.name)
+      .filter((name) => !name.startsWith("sqlite_"));
+    let rows = 0;
+    for (const table of tables) {
+      rows += ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`).one().n;
+    }
+    return ctx.storage.getAlarm().then((alarm) => ({ rows, alarm }));
+  });
+}
+
+/** Rows in every table that holds connection data (records, jobs, issues, tokens, usage, events, deliveries). */
+export async function seedEveryTable(app: TestApplication, connectionId: string) {
+  const owner = ownerOf(app, { id: connectionId });
+  const vehicle = await insertVehicle(owner);
+  await insertDriver(owner);
+  await insertGroup(owner);
+  await insertDevice(owner);
+  await insertSafetyEvent(owner);
+  await insertUtilization(owner, vehicle);
+  const issue = await insertIssue(owner, { errorCode: "missing_permissions" });
+  const job = await insertSyncJob(app, connectionId);
+  const database = db();
+  await database.insert(syncJobIssues).values({ syncJobId: job.id, issueId: issue.id, connectionId });
+  await database.insert(agreements).values({
+    id: newId("agreement"),
+    connectionId,
+    applicationId: app.id,
+    environment: "sandbox",
+    type: "data_sharing",
+    agreementUrl: "https://example.com/terms",
+    acceptedAt: new Date(),
+    acceptedBy: null,
+    location: null,
+    ipAddress: null,
+    userAgent: null,
+    createdAt: new Date(),
+  });
+  await mintTestPublicToken({ id: connectionId }, app);
+  await insertUsage(app, "sandbox", "2026-01", connectionId, 3);
+  const eventId = newId("webhookEvent");
+  await database.insert(webhookEvents).values({
+    id: eventId,
+    applicationId: app.id,
+    environment: "sandbox",
+    connectionId,
+    type: "vehicle.added",
+    payload: "{}",
+    createdAt: new Date(),
+  });
+  const deliveryId = newId("webhookDelivery");
+  await database.insert(webhookDeliveries).values({
+    id: deliveryId,
+    applicationId: app.id,
+    environment: "sandbox",
+    eventId,
+    endpointId: "whe_unknown",
+    attempt: 1,
+    status: "succeeded",
+    responseStatus: 200,
+    error: null,
+    durationMs: 5,
+    createdAt: new Date(),
+  });
+  return { vehicle, eventId, deliveryId };
+}
+
+/** Requests the deletion through the API, as an application would. */
+export async function requestDeletion(app: TestApplication, token: string) {
+  const result = await call("DELETE", `${BASE.sandbox}/connections/current`, { key: app.keys.sandbox.secret, token });
+  if (result.status !== 202)
+    throw new Error(`DELETE /connections/current: ${result.status} ${JSON.stringify(result.body)}`);
+}
+
+/** Ends the grace period now (as if DELETION_GRACE_PERIOD_HOURS had passed). */
+export async function endGracePeriod(connectionId: string) {
+  await db()
+    .update(connections)
+    .set({ deletionDueAt: new Date(Date.now() - 1000) })
+    .where(eq(connections.id, connectionId));
+}
+
+export async function connectionRow(connectionId: string) {
+  const [row] = await db().select().from(connections).where(eq(connections.id, connectionId));
+  return row;
+}
