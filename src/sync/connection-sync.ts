@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "../db/client";
-import { runBatch } from "../db/raw";
-import { type ConnectionRow, connections, type ProviderRequest, syncJobs } from "../db/schema";
+import { queryBatch, runBatch } from "../db/raw";
+import { type ConnectionRow, connections, type IssueRow, type ProviderRequest, syncJobs } from "../db/schema";
 import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
@@ -12,7 +12,8 @@ import { emitEvent, type WebhookEventType } from "../webhooks/emit";
 import type { SyncMessage } from "./messages";
 import { incrementalStart, planSteps, progressOf } from "./plan";
 import { type ActiveSync, EMPTY_STATE, type SyncIdentity, type SyncState } from "./state";
-import { resolveUnreportedIssues } from "./write/issues";
+import { issueDetail, resolveUnreportedIssues, unreportedIssues } from "./write/issues";
+import { connectionRef, tenantOf } from "./write/record-events";
 
 export type RequestSyncInput = {
   identity: SyncIdentity;
@@ -272,6 +273,7 @@ export class ConnectionSync extends DurableObject<Env> {
   private async complete(active: ActiveSync): Promise<void> {
     const now = Date.now();
     const connectionId = this.load().identity!.connectionId;
+    const [resolving] = await queryBatch<[IssueRow]>(this.env.DB, [unreportedIssues(connectionId, active.syncId)]);
     await runBatch(this.env.DB, [
       sql`UPDATE sync_jobs SET status = 'completed', progress = 100, completed_at = ${now}, updated_at = ${now}
         WHERE id = ${active.syncId}`,
@@ -281,7 +283,24 @@ export class ConnectionSync extends DurableObject<Env> {
     const completedNow = state.active?.syncId === active.syncId;
     if (completedNow) this.save({ ...state, active: null, coverageEnd: active.windowEnd });
     await this.scheduleNext();
-    if (completedNow) await this.emitSyncEvent("sync.completed", active.syncId);
+    if (completedNow) {
+      await this.emitSyncEvent("sync.completed", active.syncId);
+      await this.emitIssueEvents("issue.resolved", resolving, now);
+    }
+  }
+
+  /** `issue.resolved` (or reported) for each issue, with `{ connection, issue }` as detail. */
+  private async emitIssueEvents(type: "issue.resolved", rows: readonly IssueRow[], now: number): Promise<void> {
+    const identity = this.load().identity;
+    const connection = identity && rows.length ? await this.connection(identity.connectionId) : undefined;
+    if (!connection) return;
+    for (const row of rows) {
+      await emitEvent({ db: this.db, env: this.env }, tenantOf(connection), {
+        type,
+        detail: { connection: connectionRef(connection), issue: issueDetail(row, "resolved", now) },
+        connectionId: connection.id,
+      });
+    }
   }
 
   /**

@@ -38,7 +38,7 @@ export async function processPage(env: Env, db: Database, message: SyncMessage):
       pageSize: syncPageSize(env),
     });
     await writePage(
-      { db, d1: env.DB, connection, adapter, syncId: message.syncId, now: Date.now(), schema: page.schema },
+      { db, d1: env.DB, env, connection, adapter, syncId: message.syncId, now: Date.now(), schema: page.schema },
       message.step.model,
       page,
     );

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import type { ConnectionRow } from "../../db/schema";
+import type { Env } from "../../env";
 import type { RawEntry } from "../../providers/normalized";
 import type { ProviderAdapter } from "../../providers/types";
 
@@ -8,6 +9,8 @@ export type WriteContext = {
   db: Database;
   /** The D1 binding itself, for raw batched statements (see db/raw.ts). */
   d1: D1Database;
+  /** Bindings, for the events the page emits. */
+  env: Env;
   connection: ConnectionRow;
   adapter: ProviderAdapter;
   syncId: string;

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { IssueRow } from "../../db/schema";
 import { recordId } from "../../lib/record-ids";
 import type { IssueCode } from "../../providers/normalized";
 import type { WriteContext } from "./context";
@@ -33,4 +34,31 @@ export function resolveUnreportedIssues(connectionId: string, syncId: string, no
   return sql`UPDATE issues SET status = 'resolved', resolved_at = ${now}
     WHERE connection_id = ${connectionId} AND status = 'ongoing'
       AND id NOT IN (SELECT issue_id FROM sync_job_issues WHERE sync_job_id = ${syncId})`;
+}
+
+/** The ongoing issues of a connection that a sync did not report (what resolveUnreportedIssues resolves). */
+export function unreportedIssues(connectionId: string, syncId: string): SQL {
+  return sql`SELECT id, connection_id AS connectionId, error_code AS errorCode, message, first_reported_at AS firstReportedAt
+    FROM issues WHERE connection_id = ${connectionId} AND status = 'ongoing'
+      AND id NOT IN (SELECT issue_id FROM sync_job_issues WHERE sync_job_id = ${syncId})`;
+}
+
+/** The `issue` of issue events. */
+export function issueDetail(
+  row: Pick<IssueRow, "id" | "errorCode" | "message">,
+  status: "ongoing" | "resolved",
+  now: number,
+) {
+  return {
+    id: row.id,
+    status,
+    error: { code: row.errorCode, message: row.message },
+    lastReportedAt: new Date(now).toISOString(),
+  };
+}
+
+/** Codes among `codes` that are not an ongoing issue of the connection yet: reporting them is news. */
+export function ongoingIssueCodes(connectionId: string, codes: readonly string[]): SQL {
+  return sql`SELECT error_code AS code FROM issues WHERE connection_id = ${connectionId} AND status = 'ongoing'
+    AND error_code IN (SELECT value FROM json_each(${JSON.stringify(codes)}))`;
 }

@@ -1,12 +1,15 @@
 import type { SQL } from "drizzle-orm";
-import { runBatch } from "../../db/raw";
+import { queryBatch, runBatch } from "../../db/raw";
+import { recordId } from "../../lib/record-ids";
 import type { IssueCode, SyncModel } from "../../providers/normalized";
 import type { ProviderPage } from "../../providers/types";
+import { emitEvent } from "../../webhooks/emit";
 import type { WriteContext } from "./context";
 import { FULLY_LISTED_TABLES, markUnseenDeleted } from "./deletions";
 import { writeDevices, writeDrivers, writeGroups, writeVehicles } from "./entities";
-import { reportIssues } from "./issues";
+import { issueDetail, ongoingIssueCodes, reportIssues } from "./issues";
 import { normalizeAll } from "./normalize-all";
+import { classifyChanges, connectionRef, emitRecordEvents, type RecordChanges, tenantOf } from "./record-events";
 import { writeSafetyEvents } from "./safety-events";
 import { billVehicles } from "./usage";
 import { writeUtilization } from "./utilization";
@@ -23,6 +26,7 @@ export async function writePage(
   page: ProviderPage,
 ): Promise<{ written: number; skipped: number }> {
   const statements: SQL[] = [];
+  let changes: RecordChanges | undefined;
   let written = 0;
   let skipped = 0;
   const collect = <T>(result: { records: T[]; skipped: number }) => {
@@ -36,6 +40,7 @@ export async function writePage(
       break;
     case "vehicles": {
       const records = collect(normalizeAll(context, "vehicles", page.items));
+      changes = await classifyChanges(context, "vehicles", records, page.nextCursor === undefined);
       statements.push(...(await writeVehicles(context, records)));
       if (records.length)
         statements.push(
@@ -46,9 +51,12 @@ export async function writePage(
         );
       break;
     }
-    case "drivers":
-      statements.push(...(await writeDrivers(context, collect(normalizeAll(context, "drivers", page.items)))));
+    case "drivers": {
+      const records = collect(normalizeAll(context, "drivers", page.items));
+      changes = await classifyChanges(context, "drivers", records, page.nextCursor === undefined);
+      statements.push(...(await writeDrivers(context, records)));
       break;
+    }
     case "devices":
       statements.push(...(await writeDevices(context, collect(normalizeAll(context, "devices", page.items)))));
       break;
@@ -71,6 +79,15 @@ export async function writePage(
     });
   }
   statements.push(...(await reportIssues(context, issues)));
+  const [alreadyOngoing] = issues.length
+    ? await queryBatch<[{ code: string }]>(context.d1, [
+        ongoingIssueCodes(
+          context.connection.id,
+          issues.map((issue) => issue.code),
+        ),
+      ])
+    : [[]];
+  const newlyReported = issues.filter((issue) => !alreadyOngoing.some((row) => row.code === issue.code));
   // A listing cut short by a missing permission says nothing about what was deleted.
   const incomplete = issues.some((issue) => issue.code === "missing_permissions");
   if (page.nextCursor === undefined && model in FULLY_LISTED_TABLES && !incomplete) {
@@ -78,5 +95,18 @@ export async function writePage(
     statements.push(markUnseenDeleted(table, context.connection.id, context.syncId, context.now));
   }
   await runBatch(context.d1, statements);
+  // Events only once the page is stored; a listing cut short removed nothing.
+  if (changes) await emitRecordEvents(context.env, context, incomplete ? { ...changes, removed: [] } : changes);
+  for (const issue of newlyReported) {
+    const id = await recordId(context.connection, "issue", issue.code);
+    await emitEvent({ db: context.db, env: context.env }, tenantOf(context.connection), {
+      type: "issue.reported",
+      detail: {
+        connection: connectionRef(context.connection),
+        issue: issueDetail({ id, errorCode: issue.code, message: issue.message }, "ongoing", context.now),
+      },
+      connectionId: context.connection.id,
+    });
+  }
   return { written, skipped };
 }

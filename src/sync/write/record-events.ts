@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { queryBatch } from "../../db/raw";
+import type { ConnectionRow } from "../../db/schema";
+import type { Env } from "../../env";
+import { contentHash } from "../../lib/content-hash";
+import { recordIds } from "../../lib/record-ids";
+import { emitEvent } from "../../webhooks/emit";
+import type { WriteContext } from "./context";
+
+type Tracked = "vehicles" | "drivers";
+export type RecordChanges = { table: Tracked; added: string[]; modified: string[]; removed: string[] };
+
+const KIND = { vehicles: "vehicle", drivers: "driver" } as const;
+
+/**
+ * Before a page of vehicles or drivers is written: which of its records are new, which
+ * changed (content hash, or back after a deletion), and — on the last page of the listing —
+ * which stored records the listing no longer returns. One round trip.
+ */
+export async function classifyChanges(
+  context: WriteContext,
+  table: Tracked,
+  records: readonly { normalized: { sourceId: string } }[],
+  lastPage: boolean,
+): Promise<RecordChanges> {
+  const { connection, d1 } = context;
+  const sourceIds = records.map((record) => record.normalized.sourceId);
+  const t = sql.raw(table);
+  const [existing, unseen] = await queryBatch<
+    [{ source_id: string; content_hash: string; deleted_at: number | null }, { id: string }]
+  >(d1, [
+    sql`SELECT source_id, content_hash, deleted_at FROM ${t} WHERE connection_id = ${connection.id}
+        AND source_id IN (SELECT value FROM json_each(${JSON.stringify(sourceIds)}))`,
+    lastPage
+      ? sql`SELECT id FROM ${t} WHERE connection_id = ${connection.id} AND deleted_at IS NULL
+            AND (last_sync_id IS NULL OR last_sync_id != ${context.syncId})
+            AND source_id NOT IN (SELECT value FROM json_each(${JSON.stringify(sourceIds)}))`
+      : sql`SELECT id FROM ${t} WHERE 0`,
+  ]);
+  const stored = new Map(existing.map((row) => [row.source_id, row]));
+  const ids = await recordIds(connection, KIND[table], sourceIds);
+  const added: string[] = [];
+  const modified: string[] = [];
+  records.forEach((record, index) => {
+    const row = stored.get(record.normalized.sourceId);
+    if (!row) added.push(ids[index]!);
+    else if (row.deleted_at !== null || row.content_hash !== contentHash(record.normalized)) modified.push(ids[index]!);
+  });
+  return { table, added, modified, removed: unseen.map((row) => row.id) };
+}
+
+/** `vehicle.added|modified|removed` and the driver ones: one event per kind of change per page, listing the ids. */
+export async function emitRecordEvents(env: Env, context: WriteContext, changes: RecordChanges): Promise<void> {
+  const kind = KIND[changes.table];
+  for (const change of ["added", "modified", "removed"] as const) {
+    const ids = changes[change];
+    if (ids.length === 0) continue;
+    await emitEvent({ db: context.db, env }, tenantOf(context.connection), {
+      type: `${kind}.${change}`,
+      detail: { connection: connectionRef(context.connection), [changes.table]: ids },
+      connectionId: context.connection.id,
+    });
+  }
+}
+
+export const tenantOf = (connection: ConnectionRow) => ({
+  applicationId: connection.applicationId,
+  environment: connection.environment,
+});
+
+export function connectionRef(connection: ConnectionRow) {
+  return {
+    id: connection.id,
+    provider: connection.provider,
+    ...(connection.externalId ? { externalId: connection.externalId } : {}),
+    ...(connection.tags ? { tags: connection.tags } : {}),
+  };
+}
