@@ -2,9 +2,7 @@ import type { Visibility } from "../../db/schema";
 import type { RawEntry } from "../../providers/normalized";
 
 /** Numbers leave the API rounded to 2 decimals (wire-compat.md, "Units and enums"). */
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
+export { round2 } from "../../lib/units";
 
 /** `{ [key]: value }` when the value is present, `{}` otherwise: absent optional fields are omitted, never null. */
 export const optional = <K extends string, V>(key: K, value: V | null | undefined) =>

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { round2 } from "../../lib/units";
 import { ProviderError } from "../errors";
 
 /** Small readers of Samsara values shared by the mappers: validation, blanks, times, rounding. */
@@ -41,7 +42,4 @@ export function round2OrUndefined(value: number | null | undefined): number | un
   return value === null || value === undefined ? undefined : round2(value);
 }
 
-/** Rounded to 2 decimals, as wire-compat.md asks; `+ 0` turns -0 into 0. */
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100 + 0;
-}
+export { round2 };

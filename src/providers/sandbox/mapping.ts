@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { round2 } from "../../lib/units";
 import { ProviderError } from "../errors";
 import type {
   CameraView,
@@ -227,7 +228,4 @@ function parse<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
   throw new ProviderError("malformed", `Sandbox: invalid ${what} payload (${problems}).`);
 }
 
-/** Rounded to 2 decimals, as wire-compat.md asks; `+ 0` turns -0 into 0. */
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100 + 0;
-}
+export { round2 };

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { contentHash } from "../../lib/content-hash";
 import { recordId, recordIds } from "../../lib/record-ids";
+import { round2 } from "../../lib/units";
 import type {
   NormalizedDevice,
   NormalizedDriver,
@@ -13,8 +14,8 @@ import { refreshVisibility } from "./visibility";
 
 type Item<T> = { normalized: T; payload: unknown };
 
-/** A numeric field rounded to 2 decimals, as the API answers it. */
-const round2 = (value: number | undefined) => (value === undefined ? null : Math.round(value * 100) / 100);
+/** A numeric field rounded to 2 decimals, as the API answers it; null when absent. */
+const round2OrNull = (value: number | undefined) => (value === undefined ? null : round2(value));
 
 const GROUP_COLUMNS = ["name", "description", "parent_id"];
 
@@ -70,8 +71,8 @@ export async function writeVehicles(context: WriteContext, items: Item<Normalize
       vehicle.year ?? null,
       jsonOrNull(vehicle.licensePlate),
       vehicle.fuelType ?? null,
-      round2(vehicle.fuelEfficiency),
-      round2(vehicle.fuelTankCapacity),
+      round2OrNull(vehicle.fuelEfficiency),
+      round2OrNull(vehicle.fuelTankCapacity),
       JSON.stringify(await recordIds(context.connection, "group", vehicle.groupSourceIds)),
       JSON.stringify(await recordIds(context.connection, "device", vehicle.deviceSourceIds)),
       toMs(vehicle.createdAt),

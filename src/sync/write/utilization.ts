@@ -3,6 +3,7 @@ import { upsertJsonRows } from "../../db/json-rows";
 import { queryBatch } from "../../db/raw";
 import { contentHash } from "../../lib/content-hash";
 import { recordId } from "../../lib/record-ids";
+import { round2 } from "../../lib/units";
 import type { NormalizedUtilizationDay } from "../../providers/normalized";
 import { rawEntry, type WriteContext } from "./context";
 import { billBackfill } from "./usage";
@@ -26,8 +27,6 @@ const COLUMNS = [
   "content_hash",
   "raw",
 ];
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Writes a page of vehicle-days. Days of vehicles that are hidden by the connection's
