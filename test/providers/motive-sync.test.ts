@@ -118,12 +118,13 @@ describe("Motive: full sync", () => {
   });
 
   it("serves fresh camera media: a video and still, a still only, 422 while transcoding, nothing without a camera", async () => {
-    const account = await createMotiveAccount({ vehicles: 12 });
-    const connection = await connectMotive(account, { backfill: { days: 10 } });
+    // Enough events (about 130) that every media state appears whatever the account's random seed.
+    const account = await createMotiveAccount({ vehicles: 20 });
+    const connection = await connectMotive(account, { backfill: { days: 20 } });
     await waitForLastSync(connection);
     const events = await listAll(connection, "/safety/events");
     const fleet = fleetOf(account);
-    const canonical = safetyEventsBetween(fleet, backfillStart(10), Date.now() + DAY_MS);
+    const canonical = safetyEventsBetween(fleet, backfillStart(20), Date.now() + DAY_MS);
     const stateOf = new Map(canonical.map((event) => [String(motiveIds.event(event)), mediaStateOf(event)]));
     const seen = new Set<string>();
     for (const event of events) {
