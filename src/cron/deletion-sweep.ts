@@ -23,6 +23,7 @@ const CONNECTION_TABLES = {
   sync_jobs: (c: Owner) => sql`connection_id = ${c.id}`,
   agreements: (c: Owner) => sql`connection_id = ${c.id}`,
   public_tokens: (c: Owner) => sql`connection_id = ${c.id}`,
+  link_sessions: (c: Owner) => sql`connection_id = ${c.id}`,
   // The primary key starts with the tenant and the month: the tenant narrows the scan.
   usage_records: (c: Owner) =>
     sql`application_id = ${c.applicationId} AND environment = ${c.environment} AND connection_id = ${c.id}`,

@@ -19,6 +19,8 @@ export const ID_PREFIXES = {
   webhookEndpoint: "whe_",
   webhookEvent: "evt_",
   webhookDelivery: "whd_",
+  shortLink: "slk_",
+  linkSession: "lnk_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -2,6 +2,7 @@ export * from "./applications";
 export * from "./columns";
 export * from "./connections";
 export * from "./issues";
+export * from "./link";
 export * from "./members";
 export * from "./records";
 export * from "./usage";
