@@ -3,16 +3,17 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { newAdminApp } from "./admin";
 import { MAX_BODY_BYTES, newApi, refuseOversizedBody } from "./api";
-import { API_PATH, baseUrlOf, routingPath } from "./api/environments";
+import { API_PATH, routingPath } from "./api/environments";
 import { ApiError } from "./api/errors";
 import { handleError, handleValidationResult } from "./api/handle-error";
 import { init } from "./api/middleware/init";
 import type { AppEnv } from "./env";
+import { newLinkApp } from "./link/app";
 import { newId } from "./lib/ids";
 
 /**
  * Builds the whole HTTP surface: /tsp/v1 (at both environments' base addresses, through
- * routingPath), /admin/v1, and the service index at /.
+ * routingPath), /admin/v1, and the hosted consent flow at / (with the service index for programs).
  */
 export function newApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: handleValidationResult, getPath: routingPath });
@@ -24,16 +25,8 @@ export function newApp() {
   app.use("/admin/v1/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
   app.route("/admin/v1", admin);
 
-  app.get("/", (c) =>
-    c.json(
-      {
-        name: "Telematics API",
-        environments: { production: baseUrlOf("production", c.env), sandbox: baseUrlOf("sandbox", c.env) },
-        reference: `${baseUrlOf("production", c.env)}/docs`,
-      },
-      200,
-    ),
-  );
+  // The hosted consent flow at the root (and the service index for non-browser clients of `/`).
+  app.route("/", newLinkApp());
 
   app.notFound((c) => {
     throw new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`);

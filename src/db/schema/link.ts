@@ -27,7 +27,8 @@ export type AcceptedAgreement = {
   location?: string;
 };
 
-export const LINK_SESSION_STATUSES = ["open", "succeeded", "exited"] as const;
+/** `completing` while the provider verifies the credentials, so that a double submit cannot make two connections. */
+export const LINK_SESSION_STATUSES = ["open", "completing", "succeeded", "exited"] as const;
 export type LinkSessionStatus = (typeof LINK_SESSION_STATUSES)[number];
 
 /**

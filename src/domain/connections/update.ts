@@ -88,7 +88,7 @@ export async function updateConnection(
 }
 
 /** `connection.updated` on every change, plus `connection.disconnected` / `connection.reconnected` on those status changes. */
-async function emitConnectionUpdate(
+export async function emitConnectionUpdate(
   context: ServiceContext,
   before: ConnectionRow,
   after: ConnectionRow,

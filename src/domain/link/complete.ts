@@ -1,0 +1,96 @@
+import { and, eq } from "drizzle-orm";
+import { type ConnectionRow, connections, type LinkParams } from "../../db/schema";
+import { connectionEventDetail } from "../../webhooks/details";
+import { emitEvent } from "../../webhooks/emit";
+import { type AgreementInput, createConnection } from "../connections/create";
+import { reconnectConnection } from "../connections/reconnect";
+import type { ServiceContext, Tenant } from "../context";
+import { DomainError } from "../errors";
+import { mintPublicToken } from "../public-tokens/mint";
+
+export type CompleteLinkInput = {
+  /** Re-authenticate this connection instead of creating one. */
+  connectionId?: string;
+  provider: string;
+  credentials: Record<string, unknown>;
+  /** The end user's acceptance; a flow without it does not complete. */
+  agreements: AgreementInput[];
+  params?: Omit<LinkParams, "redirectUrl" | "provider">;
+};
+
+export type CompletedLink = { connection: ConnectionRow; publicToken: string; expiresAt: Date };
+
+/**
+ * The end of the hosted flow, shared by its pages and POST /link/complete: the provider
+ * verifies the credentials, the connection is created (or re-authenticated, keeping its token)
+ * with the accepted agreements, and a one-time public token is minted for the application to
+ * exchange with its secret key. The caller only ever gets the public token, which reads nothing.
+ */
+export async function completeLink(
+  context: ServiceContext,
+  tenant: Tenant,
+  input: CompleteLinkInput,
+): Promise<CompletedLink> {
+  if (input.agreements.length === 0) {
+    throw new DomainError("invalid_input", "The end user has not accepted the agreement.", [
+      { message: "At least one accepted agreement is needed.", path: "{requestBody}.agreements" },
+    ]);
+  }
+  let connection: ConnectionRow;
+  if (input.connectionId) {
+    const existing = await findTenantConnection(context, tenant, input.connectionId);
+    if (existing.provider !== input.provider) {
+      throw new DomainError("invalid_input", "The connection belongs to another provider.", [
+        {
+          message: `The connection is a ${existing.provider} connection.`,
+          path: "{requestBody}.provider",
+          suggestion: `Send \`${existing.provider}\`.`,
+        },
+      ]);
+    }
+    connection = await reconnectConnection(context, existing, {
+      credentials: input.credentials,
+      agreements: input.agreements,
+    });
+  } else {
+    const params = input.params ?? {};
+    ({ connection } = await createConnection(context, tenant, {
+      provider: input.provider,
+      credentials: input.credentials,
+      agreements: input.agreements,
+      ...(params.name === undefined ? {} : { company: { name: params.name } }),
+      ...(params.externalId === undefined ? {} : { externalId: params.externalId }),
+      ...(params.tags === undefined ? {} : { tags: params.tags }),
+      ...(params.syncMode === undefined ? {} : { syncMode: params.syncMode }),
+      ...(params.backfill === undefined ? {} : { backfill: params.backfill }),
+    }));
+  }
+  const { publicToken, expiresAt } = await mintPublicToken(context, connection);
+  await emitEvent(context, tenant, {
+    type: "connection.completed",
+    detail: await connectionEventDetail(context.env, connection),
+    connectionId: connection.id,
+  });
+  return { connection, publicToken, expiresAt };
+}
+
+/** A connection of the tenant, or not_found (another tenant's connection is not revealed). */
+export async function findTenantConnection(
+  { db }: ServiceContext,
+  tenant: Tenant,
+  connectionId: string,
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        eq(connections.id, connectionId),
+        eq(connections.applicationId, tenant.applicationId),
+        eq(connections.environment, tenant.environment),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new DomainError("not_found", "No connection with this id.");
+  return row;
+}
