@@ -5,10 +5,13 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { startAllFakes } from "../test/fakes/start-all.ts";
+import { startDemoApp } from "./demo-app.mjs";
 
 const ORIGIN = "http://127.0.0.1:8787";
 /** Local fake providers, so that Samsara, Motive and Geotab connections work without their real APIs. */
 const FAKE_PORTS = { samsara: 8791, motive: 8792, geotab: 8793 };
+/** The demo application embedding the hosted flow (scripts/demo-app.mjs): another origin than the flow. */
+const DEMO_PORT = 8790;
 const DEMO_ACCOUNTS = {
   samsara: { credential: "samsara-demo-token", name: "Demo Freight (Samsara)" },
   motive: { credential: "motive-demo-key", name: "Demo Haulage (Motive)" },
@@ -49,7 +52,8 @@ async function waitForService(child) {
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) throw new Error("wrangler dev exited before the service answered");
     try {
-      const response = await fetch(`${ORIGIN}/`);
+      // Not `/`: that is the hosted flow, which answers 400 without a key.
+      const response = await fetch(`${ORIGIN}/tsp/v1/openapi.json`);
       if (response.ok) return;
     } catch {
       // Not listening yet.
@@ -83,7 +87,7 @@ async function ensureDevApplication(adminToken) {
   return created.body;
 }
 
-function printBanner(vars, application) {
+function printBanner(vars, application, demo) {
   const key = (environment, kind) =>
     application.keys.find((entry) => entry.environment === environment && entry.kind === kind).key;
   console.log(`
@@ -92,6 +96,7 @@ function printBanner(vars, application) {
   Production base address   ${ORIGIN}/tsp/v1
   Sandbox base address      ${ORIGIN}/sandbox/tsp/v1
   API reference             ${ORIGIN}/tsp/v1/docs
+  Hosted flow demo          ${demo ? demo.url : "(not started: port 8790 is busy)"}
   Operator API              ${ORIGIN}/admin/v1   (Authorization: Bearer ${vars.ADMIN_TOKEN})
 
   Development application ${application.id} (keys kept in ${DEV_APP_FILE}):
@@ -139,11 +144,22 @@ const child = spawn("wrangler", ["dev", "--test-scheduled", ...providerVars, ...
   env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => fakes.close().finally(() => process.exit(code ?? 0)));
+let demo;
+child.on("exit", (code) => Promise.all([fakes.close(), demo?.close()]).finally(() => process.exit(code ?? 0)));
 
 try {
   await waitForService(child);
-  printBanner(vars, await ensureDevApplication(vars.ADMIN_TOKEN));
+  const application = await ensureDevApplication(vars.ADMIN_TOKEN);
+  demo = await startDemoApp({
+    port: DEMO_PORT,
+    linkBaseUrl: ORIGIN,
+    apiBaseUrls: { production: `${ORIGIN}/tsp/v1`, sandbox: `${ORIGIN}/sandbox/tsp/v1` },
+    application,
+  }).catch((error) => {
+    console.error(`npm start: the hosted flow demo did not start: ${error.message}`);
+    return undefined;
+  });
+  printBanner(vars, application, demo);
 } catch (error) {
   console.error(`npm start: ${error.message}`);
   child.kill("SIGTERM");

@@ -8,8 +8,8 @@ import { ApiError } from "./api/errors";
 import { handleError, handleValidationResult } from "./api/handle-error";
 import { init } from "./api/middleware/init";
 import type { AppEnv } from "./env";
-import { newLinkApp } from "./link/app";
 import { newId } from "./lib/ids";
+import { newLinkApp } from "./link/app";
 
 /**
  * Builds the whole HTTP surface: /tsp/v1 (at both environments' base addresses, through

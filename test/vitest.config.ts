@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -48,6 +48,8 @@ export default defineConfig(async () => {
     test: {
       root,
       include: ["test/**/*.test.ts"],
+      // The browser suite runs in Node against wrangler dev (test/browser/vitest.config.ts).
+      exclude: [...configDefaults.exclude, "test/browser/**"],
       globalSetup: ["./test/global-setup.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
       // Tests that wait for syncs run the real queue consumer in the background.

@@ -12,6 +12,8 @@ import { devicesApp } from "./routes/devices";
 import { driversApp } from "./routes/drivers";
 import { groupsApp } from "./routes/groups";
 import { issuesApp } from "./routes/issues";
+import { linkApp } from "./routes/link";
+import { publishableApp } from "./routes/link-complete";
 import { providersApp } from "./routes/providers";
 import { publicTokenApp } from "./routes/public-token";
 import { safetyApp } from "./routes/safety";
@@ -71,6 +73,10 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
     });
   });
 
+  // Browser routes with a publishable key: registered before the secret-key check, which they never reach.
+  api.use("/link/complete", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
+  api.route("/", publishableApp);
+
   api.use("*", requireSecretKey);
   api.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
   api.route("/", connectionsApp);
@@ -85,5 +91,6 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   api.route("/", issuesApp);
   api.route("/", syncsApp);
   api.route("/", webhooksApp);
+  api.route("/", linkApp);
   return api;
 }

@@ -26,6 +26,12 @@ export function registerComponents(app: OpenAPIHono<any>) {
     description:
       "A secret API key of the environment of the base address: `sk_prod_…` or `sk_sandbox_…`. On application-scope routes, a member's personal access token (`mpt_…`) also works, with `X-Application-Id: <application id>` when the member belongs to several applications; the environment is still the base address's.",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "publishableKey", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A publishable key of the environment of the base address: `pk_prod_…` or `pk_sandbox_…`. Only the routes a browser calls take it (POST /link/complete); it never reads data.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "connectionToken", {
     type: "apiKey",
     in: "header",
@@ -58,6 +64,11 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Issues", description: "Problems syncs ran into that may need action." },
       { name: "Syncs", description: "Sync jobs: how a connection's data is brought in from its provider." },
       { name: "Webhooks", description: "Signed event deliveries: endpoints, events and delivery attempts." },
+      {
+        name: "Link",
+        description:
+          "The hosted consent flow: short links that open it with presets, and its completion for applications with their own screens. The flow's pages are served at the root of LINK_BASE_URL (`/?key=pk_…`, `/connection/{id}?key=pk_…`).",
+      },
       { name: "Admin", description: "The operator API at `/admin/v1`, authorized by the operator's ADMIN_TOKEN." },
     ],
   });

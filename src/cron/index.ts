@@ -1,3 +1,5 @@
+import { createDatabase } from "../db/client";
+import { purgeExpiredLinkSessions } from "../domain/link/sessions";
 import type { Env } from "../env";
 import { runDeletionSweep } from "./deletion-sweep";
 
@@ -13,6 +15,8 @@ export async function handleScheduled(
   switch (controller.cron) {
     case DELETION_SWEEP_CRON:
       await runDeletionSweep(env);
+      // Hosted-flow sessions live an hour; the expired ones go a day later.
+      await purgeExpiredLinkSessions(createDatabase(env.DB));
       return;
     default:
       console.error(JSON.stringify({ level: "error", message: "unknown cron", cron: controller.cron }));

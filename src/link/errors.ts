@@ -40,9 +40,17 @@ export function toFlowError(error: unknown, providerName = "The provider"): Flow
       case "unauthorized":
         return { status: 422, title: "Sign-in failed", message: `${providerName} did not accept these credentials.` };
       case "rate_limited":
-        return { status: 429, title: "Too many attempts", message: `${providerName} asks to wait a moment; try again.` };
+        return {
+          status: 429,
+          title: "Too many attempts",
+          message: `${providerName} asks to wait a moment; try again.`,
+        };
       case "timeout":
-        return { status: 504, title: "Provider unavailable", message: `${providerName} did not answer in time; try again.` };
+        return {
+          status: 504,
+          title: "Provider unavailable",
+          message: `${providerName} did not answer in time; try again.`,
+        };
       default:
         return {
           status: 502,

@@ -24,6 +24,7 @@ import {
   listOperations,
   needsConnectionToken,
   type Operation,
+  takesPublishableKey,
 } from "../helpers/openapi-operations";
 
 const document = await fetchDocument(BASE.production);
@@ -74,6 +75,10 @@ async function setup() {
   return { app, connection, publicToken };
 }
 
+/** The kind of key an operation takes (secret, or publishable for the browser routes), and the other kind. */
+const keyKind = (operation: Operation) => (takesPublishableKey(operation) ? "publishable" : "secret");
+const otherKind = (operation: Operation) => (takesPublishableKey(operation) ? "secret" : "publishable");
+
 /** The connection token to send so that only the key can be at fault. */
 const tokenFor = (operation: Operation, token: string) => (needsConnectionToken(operation) ? token : undefined);
 
@@ -123,7 +128,10 @@ describe.each(operations)("$name", (operation) => {
     const { app, connection, publicToken } = await setup();
     const pathIds = await prepareFor(operation, app, connection, connection.token);
     const request = buildRequest(document, operation, BASE.sandbox, { publicToken, pathIds });
-    const result = await send(request, { key: app.keys.sandbox.secret, token: tokenFor(operation, connection.token) });
+    const result = await send(request, {
+      key: app.keys.sandbox[keyKind(operation)],
+      token: tokenFor(operation, connection.token),
+    });
     expect(result.status, describeResult(result)).toBeGreaterThanOrEqual(200);
     expect(result.status, describeResult(result)).toBeLessThan(300);
     expect(Object.keys(operation.operation.responses)).toContain(String(result.status));
@@ -170,21 +178,21 @@ describe.each(operations)("$name", (operation) => {
     expectError(result, "unauthorized");
   });
 
-  it("with the production secret key at the sandbox base address: 401 unauthorized", async () => {
+  it("with the production key at the sandbox base address: 401 unauthorized", async () => {
     record("production key at sandbox", operation);
     const { app, connection } = await setup();
     const result = await send(buildRequest(document, operation, BASE.sandbox), {
-      key: app.keys.production.secret,
+      key: app.keys.production[keyKind(operation)],
       token: tokenFor(operation, connection.token),
     });
     expectError(result, "unauthorized");
   });
 
-  it("with a publishable key (of either environment): 401 unauthorized", async () => {
+  it("with the other kind of key (publishable, or secret on browser routes), of either environment: 401", async () => {
     record("publishable key", operation);
     const { app, connection, publicToken } = await setup();
     const request = buildRequest(document, operation, BASE.sandbox, { publicToken });
-    for (const key of [app.keys.sandbox.publishable, app.keys.production.publishable]) {
+    for (const key of [app.keys.sandbox[otherKind(operation)], app.keys.production[otherKind(operation)]]) {
       const result = await send(request, { key, token: tokenFor(operation, connection.token) });
       expectError(result, "unauthorized");
     }
@@ -195,11 +203,15 @@ describe.each(operations)("$name", (operation) => {
     const { app, connection } = await setup();
     // The key works until it is revoked, so the 401 afterwards is the revocation's doing.
     const request = buildRequest(document, operation, BASE.sandbox);
-    const before = await send(request, { key: app.keys.sandbox.secret, token: tokenFor(operation, connection.token) });
+    const key = app.keys.sandbox[keyKind(operation)];
+    const before = await send(request, { key, token: tokenFor(operation, connection.token) });
     expect(before.status, describeResult(before)).not.toBe(401);
-    const revoked = await admin("DELETE", `/applications/${app.id}/keys/${app.keyIds["sandbox.secret"]}`);
+    const revoked = await admin(
+      "DELETE",
+      `/applications/${app.id}/keys/${app.keyIds[`sandbox.${keyKind(operation)}`]}`,
+    );
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
-    const after = await send(request, { key: app.keys.sandbox.secret, token: tokenFor(operation, connection.token) });
+    const after = await send(request, { key, token: tokenFor(operation, connection.token) });
     expectError(after, "unauthorized");
   });
 });

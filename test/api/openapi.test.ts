@@ -10,6 +10,7 @@ import {
   listOperations,
   needsConnectionToken,
   type OpenApiDocument,
+  takesPublishableKey,
 } from "../helpers/openapi-operations";
 
 const ERROR_REF = "#/components/schemas/Error";
@@ -148,11 +149,15 @@ describe.each(apiOperations.filter(needsConnectionToken))("$name (connection-sco
 });
 
 describe("the operations", () => {
-  it("the /tsp/v1 operations use bearerAuth, the connection-scoped ones also connectionToken", () => {
+  it("the /tsp/v1 operations use bearerAuth (browser routes publishableKey), the connection-scoped ones also connectionToken", () => {
     expect(apiOperations.length).toBeGreaterThan(0);
+    const browserRoutes = apiOperations.filter(takesPublishableKey).map((operation) => operation.name);
+    expect(browserRoutes).toEqual(["POST /link/complete"]);
     for (const operation of apiOperations) {
       for (const requirement of operation.operation.security)
-        expect(requirement, operation.name).toHaveProperty("bearerAuth");
+        expect(requirement, operation.name).toHaveProperty(
+          takesPublishableKey(operation) ? "publishableKey" : "bearerAuth",
+        );
     }
     const scoped = apiOperations.filter(needsConnectionToken).map((operation) => operation.name);
     expect(scoped).toEqual(

@@ -190,8 +190,8 @@ describe("POST /public-token/exchange authentication", () => {
   });
 });
 
-describe("public tokens are minted only by the hosted flow", () => {
-  it("no path of the API document but /public-token/exchange mentions public tokens", async () => {
+describe("public tokens are minted only by the hosted flow (its pages, and its completion route)", () => {
+  it("no path of the API document but /public-token/exchange and /link/complete mentions public tokens", async () => {
     const result = await call("GET", `${BASE.production}/openapi.json`);
     expect(result.status).toBe(200);
     const paths = result.body.paths as Record<string, unknown>;
@@ -200,17 +200,20 @@ describe("public tokens are minted only by the hosted flow", () => {
     const mentioning = Object.entries(paths)
       .filter(([path, item]) => mentions.test(path) || mentions.test(JSON.stringify(item)))
       .map(([path]) => path);
-    expect(mentioning).toEqual(["/public-token/exchange"]);
+    expect(mentioning.sort()).toEqual(["/link/complete", "/public-token/exchange"]);
+    // The completion takes a publishable key only: no secret-key route mints a public token.
+    const complete = (paths["/link/complete"] as any).post;
+    expect(complete.security).toEqual([{ publishableKey: [] }]);
     // And the exchange is a POST that answers a connection; it has no other method.
     expect(Object.keys(paths["/public-token/exchange"] as object).filter((key) => key !== "servers")).toEqual(["post"]);
   });
 
-  it("no component schema but the exchange request carries a publicToken field", async () => {
+  it("no component schema but the exchange request and the completion's answer carries a publicToken field", async () => {
     const result = await call("GET", `${BASE.production}/openapi.json`);
     const schemas = (result.body.components?.schemas ?? {}) as Record<string, unknown>;
     const carrying = Object.entries(schemas)
       .filter(([, schema]) => /"publicToken"/.test(JSON.stringify(schema)))
       .map(([name]) => name);
-    expect(carrying).toEqual(["PublicTokenExchangeRequest"]);
+    expect(carrying.sort()).toEqual(["LinkCompleteResponse", "PublicTokenExchangeRequest"]);
   });
 });

@@ -38,6 +38,15 @@ export async function prepareFor(
     if (created.status !== 201) throw new Error(`could not create a webhook endpoint: ${JSON.stringify(created.body)}`);
     return { ...pathIds, whe_: created.body.id };
   }
+  if (operation.path === "/link/short/{id}") {
+    // A live short link of the application, for the route that deletes one.
+    const created = await call("POST", `${BASE[environment]}/link/short`, {
+      key: app.keys[environment].secret,
+      body: { name: "Matrix Trucking" },
+    });
+    if (created.status !== 201) throw new Error(`could not create a short link: ${JSON.stringify(created.body)}`);
+    return { ...pathIds, slk_: created.body.id };
+  }
   if (!operation.path.startsWith("/syncs")) return pathIds;
   const key = app.keys[environment].secret;
   const base = BASE[environment];

@@ -57,6 +57,13 @@ export function needsConnectionToken(operation: Operation): boolean {
   );
 }
 
+/** Whether the operation is called from browsers with a publishable key (instead of a secret key). */
+export function takesPublishableKey(operation: Operation): boolean {
+  return ((operation.operation.security ?? []) as Record<string, unknown>[]).some((requirement) =>
+    Object.hasOwn(requirement, "publishableKey"),
+  );
+}
+
 function resolve(document: OpenApiDocument, schema: any): any {
   let current = schema;
   for (let depth = 0; current?.$ref && depth < 20; depth++) {
@@ -124,6 +131,11 @@ export type ConcreteRequest = { method: string; url: string; body?: unknown; ope
 const BODIES: Record<string, (context: { publicToken?: string }) => unknown> = {
   "connections.create": () => ({ provider: "sandbox", credentials: { username: "u", password: "p" } }),
   "connections.updateCurrent": () => ({}),
+  "link.complete": () => ({
+    provider: "sandbox",
+    credentials: { username: "u", password: "p" },
+    agreements: [{ agreementUrl: "https://example.com/terms/v3" }],
+  }),
   "publicToken.exchange": ({ publicToken }) => ({
     publicToken: publicToken ?? `pub_tkn_${randomUlid()}${randomUlid()}`,
   }),

@@ -20,7 +20,12 @@ export async function flowRequest(
   const response = await exports.default.fetch(
     new Request(new URL(path, LINK), { method, headers, body, redirect: "manual" }),
   );
-  return { status: response.status, headers: response.headers, text: await response.text(), location: response.headers.get("location") };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text: await response.text(),
+    location: response.headers.get("location"),
+  };
 }
 
 /** Opens a flow and answers the session's page path (`/flow/lnk_…`). */

@@ -2,7 +2,14 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connections, linkSessions, webhookEvents } from "../../src/db/schema";
-import { createSandboxConnection, createTestApplication, db, SANDBOX_CREDENTIALS, type TestApplication } from "../helpers/factories";
+import { triggerSweep } from "../deletion/helpers";
+import {
+  createSandboxConnection,
+  createTestApplication,
+  db,
+  SANDBOX_CREDENTIALS,
+  type TestApplication,
+} from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { flowRequest, LINK, openFlow, pageState, reachCredentials } from "./flow-helpers";
 
@@ -202,7 +209,9 @@ describe("hosted flow: reconnect", () => {
     expect((await flowRequest("GET", `/connection/${mine.id}?key=${app.keys.sandbox.publishable}`)).status).toBe(410);
     const pending = await createSandboxConnection(app);
     await db().update(connections).set({ status: "pending_deletion" }).where(eq(connections.id, pending.id));
-    expect((await flowRequest("GET", `/connection/${pending.id}?key=${app.keys.sandbox.publishable}`)).status).toBe(422);
+    expect((await flowRequest("GET", `/connection/${pending.id}?key=${app.keys.sandbox.publishable}`)).status).toBe(
+      422,
+    );
   });
 });
 
@@ -266,5 +275,21 @@ describe("hosted flow: what it refuses", () => {
     await flowRequest("POST", `${path}/credentials`, { form: SANDBOX_CREDENTIALS });
     const rows = await env.DB.prepare("SELECT * FROM link_sessions WHERE id = ?").bind(path.split("/").pop()).all();
     expect(JSON.stringify(rows.results)).not.toContain(SANDBOX_CREDENTIALS.password);
+  });
+});
+
+describe("hosted flow: clean-up", () => {
+  it("the cron sweep purges sessions expired for more than a day, and keeps the others", async () => {
+    const old = sessionIdOf(await openFlow(`key=${app.keys.sandbox.publishable}`));
+    const recent = sessionIdOf(await openFlow(`key=${app.keys.sandbox.publishable}`));
+    await db()
+      .update(linkSessions)
+      .set({ expiresAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(linkSessions.id, old));
+    await triggerSweep();
+    const left = await db().select({ id: linkSessions.id }).from(linkSessions);
+    const ids = left.map((row) => row.id);
+    expect(ids).not.toContain(old);
+    expect(ids).toContain(recent);
   });
 });

@@ -50,11 +50,7 @@ const QuerySchema = z.object({
     .refine((value) => parseBackfillStart(value) !== undefined, "must be a past date (YYYY-MM-DD) or date-time")
     .transform((value) => parseBackfillStart(value) as string)
     .optional(),
-  redirect_url: z
-    .string()
-    .max(2000)
-    .refine(isHttpUrl, "must be an absolute http(s) URL")
-    .optional(),
+  redirect_url: z.string().max(2000).refine(isHttpUrl, "must be an absolute http(s) URL").optional(),
 });
 
 export type ParsedLinkQuery = { ok: true; params: LinkParams } | { ok: false; problems: InputProblem[] };

@@ -22,8 +22,8 @@ export function AgreementDocument() {
         that data from the provider. They are never shown again, to you or to the application.
       </p>
       <p>
-        <strong>Your record.</strong> The time you accepted, your IP address, your browser's user agent and, when
-        known, your approximate location are recorded with the connection as proof of consent.
+        <strong>Your record.</strong> The time you accepted, your IP address, your browser's user agent and, when known,
+        your approximate location are recorded with the connection as proof of consent.
       </p>
       <p>
         <strong>Ending it.</strong> The application can disconnect or delete the connection at any time; deletion

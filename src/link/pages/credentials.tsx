@@ -63,7 +63,7 @@ function CredentialInput({ field, error }: { field: CredentialField; error: stri
       <label for={id}>{field.label}</label>
       {field.description ? (
         <span class="hint" id={`${id}-hint`}>
-          {field.description}
+          <InlineCode text={field.description} />
         </span>
       ) : null}
       {field.type === "select" ? (
@@ -88,4 +88,9 @@ function CredentialInput({ field, error }: { field: CredentialField; error: stri
       ) : null}
     </div>
   );
+}
+
+/** Provider descriptions mark values with backticks (as in the API reference); shown as code. */
+function InlineCode({ text }: { text: string }) {
+  return <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code>{part}</code> : part))}</>;
 }

@@ -17,18 +17,20 @@ export function ProviderPicker(props: PickerProps) {
   return (
     <>
       <p class="muted">Choose the telematics provider your fleet uses.</p>
-      <form method="get" action={props.searchAction} role="search">
-        <label for="provider-search">Search providers</label>
-        <input
-          id="provider-search"
-          type="search"
-          name="q"
-          value={props.query}
-          autocomplete="off"
-          aria-controls="provider-list"
-          data-autofocus=""
-        />
-      </form>
+      <search>
+        <form method="get" action={props.searchAction}>
+          <label for="provider-search">Search providers</label>
+          <input
+            id="provider-search"
+            type="search"
+            name="q"
+            value={props.query}
+            autocomplete="off"
+            aria-controls="provider-list"
+            data-autofocus=""
+          />
+        </form>
+      </search>
       <p id="search-status" class="visually-hidden" aria-live="polite" />
       <form method="post" action={props.chooseAction}>
         <ul class="providers" id="provider-list">

@@ -1,6 +1,7 @@
-import type { Context, Hono } from "hono";
 import { eq } from "drizzle-orm";
+import type { Context, Hono } from "hono";
 import { baseUrlOf } from "../../api/environments";
+import { applications, type LinkParams } from "../../db/schema";
 import { authenticateApiKey } from "../../domain/api-keys/authenticate";
 import type { Tenant } from "../../domain/context";
 import { linkOrigin } from "../../domain/link/agreement";
@@ -8,11 +9,10 @@ import { findTenantConnection } from "../../domain/link/complete";
 import { parseLinkQuery } from "../../domain/link/params";
 import { openLinkSession } from "../../domain/link/sessions";
 import { resolveShortLink } from "../../domain/link/short-links";
-import { applications, type LinkParams } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { flowError } from "../errors";
-import { embeddingOriginOf } from "../request-meta";
 import { setPrivatePageHeaders } from "../render";
+import { embeddingOriginOf } from "../request-meta";
 
 /** Where a new session continues: its current step. */
 export const sessionPath = (sessionId: string) => `/flow/${sessionId}`;
@@ -36,7 +36,12 @@ export function registerStartRoutes(app: Hono<AppEnv>) {
     const tenant = await tenantOfPublishableKey(c, query.key);
     const parsed = parseLinkQuery(query);
     if (!parsed.ok) {
-      throw flowError(400, "This link is not valid", "The link that opened this page has invalid settings.", parsed.problems);
+      throw flowError(
+        400,
+        "This link is not valid",
+        "The link that opened this page has invalid settings.",
+        parsed.problems,
+      );
     }
     return startSession(c, tenant, parsed.params, {});
   });
@@ -124,7 +129,7 @@ export async function tenantOfPublishableKey(c: Context<AppEnv>, key: string | u
     );
   }
   const principal = await authenticateApiKey(c.var.db, key);
-  if (!principal || principal.kind !== "publishable") {
+  if (principal?.kind !== "publishable") {
     throw flowError(401, "This link is not valid", "The link's publishable key is unknown or has been revoked.");
   }
   return { applicationId: principal.applicationId, environment: principal.environment };

@@ -217,4 +217,3 @@ function withQuery(url: string, params: Record<string, string>): string {
   for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
   return target.toString();
 }
-

@@ -75,7 +75,7 @@ const ExternalIdSchema = TextSchema.openapi({
   example: "customer-42",
 });
 
-const SyncModeSchema = z.enum(SYNC_MODES).openapi({ description: "Default `automatic`.", example: "automatic" });
+export const SyncModeSchema = z.enum(SYNC_MODES).openapi({ description: "Default `automatic`.", example: "automatic" });
 
 export const ConnectionSchema = z
   .object({

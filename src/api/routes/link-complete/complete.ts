@@ -1,0 +1,158 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { DomainError } from "../../../domain/errors";
+import { emitLinkAnalytics } from "../../../domain/link/analytics";
+import { completeLink } from "../../../domain/link/complete";
+import { parseBackfillStart } from "../../../domain/link/params";
+import type { AppEnv } from "../../../env";
+import { ProviderError } from "../../../providers/errors";
+import { errorResponses } from "../../errors";
+import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../schemas/common";
+import { SyncModeSchema } from "../connections/schema";
+
+const AgreementSchema = z.strictObject({
+  agreementUrl: z
+    .string()
+    .url()
+    .max(2000)
+    .openapi({ description: "URL of the accepted text (immutable).", example: "https://example.com/terms/v3" }),
+  type: z
+    .string()
+    .regex(/^(end-user-agreement|[a-z0-9-]+-data-sharing-agreement)$/)
+    .optional()
+    .openapi({ description: "`end-user-agreement` (default) or `<vendor>-data-sharing-agreement`." }),
+  acceptedAt: DateTimeSchema.optional().openapi({ description: "When the end user accepted. Default: now." }),
+});
+
+const BodySchema = z
+  .strictObject({
+    provider: z
+      .string()
+      .min(1)
+      .max(100)
+      .openapi({ description: "Provider code (GET /providers).", example: "sandbox" }),
+    credentials: z.record(z.string(), z.unknown()).openapi({
+      description: "The provider's credential fields, as the end user typed them. Never stored in plaintext.",
+      example: { username: "demo", password: "demo" },
+    }),
+    agreements: z.array(AgreementSchema).min(1).max(5).openapi({
+      description:
+        "What the end user accepted. The address and user agent of the acceptance are taken from this request.",
+    }),
+    connectionId: idSchema("connection")
+      .optional()
+      .openapi({ description: "Re-authenticate this connection (its token is kept) instead of creating one." }),
+    name: TextSchema.optional().openapi({ description: "Company name of a new connection." }),
+    externalId: TextSchema.optional(),
+    tags: TagsSchema.optional(),
+    syncMode: SyncModeSchema.optional(),
+    backfill: z
+      .strictObject({
+        days: z.number().int().min(0).max(3650).optional(),
+        startFrom: z
+          .string()
+          .max(40)
+          .refine((value) => parseBackfillStart(value) !== undefined, "must be a past date or date-time")
+          .optional(),
+      })
+      .refine((value) => value.days === undefined || value.startFrom === undefined, "give days or startFrom, not both")
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.connectionId === undefined ||
+      [body.name, body.externalId, body.tags, body.syncMode, body.backfill].every((value) => value === undefined),
+    { message: "a reconnection takes no connection settings", path: ["connectionId"] },
+  )
+  .openapi("LinkCompleteRequest");
+
+const ResponseSchema = z
+  .object({
+    publicToken: z
+      .string()
+      .regex(/^pub_tkn_\S+$/)
+      .openapi({ example: "pub_tkn_8sJd…" }),
+    expiresAt: DateTimeSchema.openapi({ description: "The token must be exchanged before this time." }),
+  })
+  .openapi("LinkCompleteResponse");
+
+const route = createRoute({
+  security: [{ publishableKey: [] }],
+  operationId: "link.complete",
+  tags: ["Link"],
+  method: "post",
+  path: "/link/complete",
+  summary: "Complete a consent flow",
+  description: [
+    "What the hosted flow's last step does, for applications that build their own consent screens: with the **publishable key**, from the end user's browser,",
+    "it verifies the credentials with the provider, creates the connection (or, with `connectionId`, re-authenticates it and keeps its token),",
+    "records the accepted agreements with the request's address and user agent, and answers a one-time public token.",
+    "The application's server exchanges it with POST /public-token/exchange. The answer carries nothing else: a publishable key never reads data.",
+  ].join(" "),
+  request: { body: { required: true, content: { "application/json": { schema: BodySchema } } } },
+  responses: {
+    200: { description: "The one-time public token.", content: { "application/json": { schema: ResponseSchema } } },
+    ...errorResponses([
+      "bad_request",
+      "unauthorized",
+      "not_found",
+      "connection_deleted",
+      "connection_disconnected",
+      "invalid_credentials",
+      "bad_gateway",
+      "gateway_timeout",
+      "internal_server_error",
+    ]),
+  },
+});
+
+export function registerCompleteLink(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const tenant = c.var.principal;
+    const context = { db: c.var.db, env: c.env };
+    const ipAddress = c.req.header("cf-connecting-ip");
+    const userAgent = c.req.header("user-agent");
+    const agreements = body.agreements.map((agreement) => ({
+      ...agreement,
+      ...(ipAddress ? { ipAddress } : {}),
+      ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}),
+    }));
+    const backfill = body.backfill?.startFrom
+      ? { startFrom: parseBackfillStart(body.backfill.startFrom) as string }
+      : body.backfill;
+    try {
+      const completed = await completeLink(context, tenant, {
+        ...(body.connectionId ? { connectionId: body.connectionId } : {}),
+        provider: body.provider,
+        credentials: body.credentials,
+        agreements,
+        params: {
+          ...(body.name === undefined ? {} : { name: body.name }),
+          ...(body.externalId === undefined ? {} : { externalId: body.externalId }),
+          ...(body.tags === undefined ? {} : { tags: body.tags }),
+          ...(body.syncMode === undefined ? {} : { syncMode: body.syncMode }),
+          ...(backfill === undefined ? {} : { backfill }),
+        },
+      });
+      await emitLinkAnalytics(context, tenant, "succeeded", {
+        provider: body.provider,
+        connectionId: completed.connection.id,
+        reconnect: body.connectionId !== undefined,
+        ...(body.externalId ? { externalId: body.externalId } : {}),
+      });
+      return c.json(
+        ResponseSchema.parse({ publicToken: completed.publicToken, expiresAt: completed.expiresAt.toISOString() }),
+        200,
+      );
+    } catch (error) {
+      if (error instanceof DomainError || error instanceof ProviderError) {
+        await emitLinkAnalytics(context, tenant, "failed", {
+          provider: body.provider,
+          reconnect: body.connectionId !== undefined,
+          error: { code: error.kind, message: error.message },
+        });
+      }
+      throw error;
+    }
+  });
+}

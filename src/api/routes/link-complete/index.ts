@@ -1,0 +1,9 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../env";
+import { requirePublishableKey } from "../../middleware/publishable-key";
+import { registerCompleteLink } from "./complete";
+
+/** Routes called from browsers with a publishable key, mounted before the secret-key check. */
+export const publishableApp = new OpenAPIHono<AppEnv>();
+publishableApp.use("/link/complete", requirePublishableKey);
+registerCompleteLink(publishableApp);
