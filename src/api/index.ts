@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { handleValidationResult } from "./handle-error";
 import { requireSecretKey } from "./middleware/api-key";
+import { idempotency } from "./middleware/idempotency";
 import { resolveEnvironment } from "./middleware/environment";
 import { buildDocument, registerComponents } from "./openapi";
 import { connectionsApp } from "./routes/connections";
@@ -79,6 +80,7 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
 
   api.use("*", requireSecretKey);
   api.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
+  api.use("*", idempotency);
   api.route("/", connectionsApp);
   api.route("/", publicTokenApp);
   api.route("/", providersApp);

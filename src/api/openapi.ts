@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { baseUrlOf } from "./environments";
+import { documentIdempotency } from "./openapi-idempotency";
 import { SyncJobSchema } from "./schemas/sync-job";
 
 type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
@@ -72,6 +73,7 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Admin", description: "The operator API at `/admin/v1`, authorized by the operator's ADMIN_TOKEN." },
     ],
   });
+  documentIdempotency(document);
   const adminDocument = admin.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Admin", version: "0.0" } });
   // A relative server URL resolves against wherever the document is served, on any host.
   const adminServers = [{ url: "/admin/v1", description: "Operator API" }];

@@ -1,4 +1,5 @@
 import { createDatabase } from "../db/client";
+import { purgeExpiredIdempotencyKeys } from "../domain/idempotency/keys";
 import { purgeExpiredLinkSessions } from "../domain/link/sessions";
 import type { Env } from "../env";
 import { runDeletionSweep } from "./deletion-sweep";
@@ -17,6 +18,8 @@ export async function handleScheduled(
       await runDeletionSweep(env);
       // Hosted-flow sessions live an hour; the expired ones go a day later.
       await purgeExpiredLinkSessions(createDatabase(env.DB));
+      // Idempotency keys are kept 24 hours.
+      await purgeExpiredIdempotencyKeys(createDatabase(env.DB));
       return;
     default:
       console.error(JSON.stringify({ level: "error", message: "unknown cron", cron: controller.cron }));

@@ -81,6 +81,7 @@ export async function insertConnection(
     backfill: null,
     ...(await sealConnectionToken(env, id, token)),
     credentialsEncrypted: await sealCredentials(env, id, SANDBOX_CREDENTIALS),
+    tokenRotatedAt: null,
     deletionDueAt: null,
     deletedAt: null,
     createdAt: now,

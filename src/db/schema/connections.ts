@@ -44,6 +44,8 @@ export const connections = sqliteTable(
     tokenHash: text("token_hash").notNull(),
     tokenEncrypted: text("token_encrypted").notNull(),
     credentialsEncrypted: text("credentials_encrypted"),
+    /** When the token was last replaced (POST /connections/current/rotate-token); null if never. */
+    tokenRotatedAt: timestamp("token_rotated_at"),
     deletionDueAt: timestamp("deletion_due_at"),
     deletedAt: timestamp("deleted_at"),
     ...timestamps,

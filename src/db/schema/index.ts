@@ -1,6 +1,7 @@
 export * from "./applications";
 export * from "./columns";
 export * from "./connections";
+export * from "./idempotency";
 export * from "./issues";
 export * from "./link";
 export * from "./members";

@@ -90,6 +90,7 @@ export async function createConnection(
     backfill: input.backfill ?? null,
     ...(await sealConnectionToken(env, id, token)),
     credentialsEncrypted: await sealCredentials(env, id, credentials),
+    tokenRotatedAt: null,
     deletionDueAt: null,
     deletedAt: null,
     createdAt: now,

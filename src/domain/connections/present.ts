@@ -13,6 +13,7 @@ export type ConnectionView = {
   sourceId?: string;
   syncMode: ConnectionRow["syncMode"];
   token: string;
+  tokenRotatedAt?: string;
   tags?: string[];
   createdAt: string;
   updatedAt: string;
@@ -84,6 +85,7 @@ export async function presentConnection(
     ...optional("sourceId", row.sourceId),
     syncMode: row.syncMode,
     token: await openConnectionToken(env, row.id, row.tokenEncrypted),
+    ...optional("tokenRotatedAt", row.tokenRotatedAt?.toISOString()),
     ...optional("tags", row.tags),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

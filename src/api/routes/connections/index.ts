@@ -6,6 +6,7 @@ import { registerDeleteCurrentConnection } from "./delete-current";
 import { registerGetConnection } from "./get";
 import { registerGetCurrentConnection } from "./get-current";
 import { registerListConnections } from "./list";
+import { registerRotateConnectionToken } from "./rotate-token";
 import { registerUpdateCurrentConnection } from "./update-current";
 
 export const connectionsApp = new OpenAPIHono<AppEnv>();
@@ -13,6 +14,7 @@ export const connectionsApp = new OpenAPIHono<AppEnv>();
 registerGetCurrentConnection(connectionsApp);
 registerUpdateCurrentConnection(connectionsApp);
 registerDeleteCurrentConnection(connectionsApp);
+registerRotateConnectionToken(connectionsApp);
 registerCreateConnection(connectionsApp);
 registerListConnections(connectionsApp);
 registerGetConnection(connectionsApp);

@@ -95,6 +95,9 @@ export const ConnectionSchema = z
       .string()
       .regex(/^con_tkn_\S+$/)
       .openapi({ description: "The connection token, for the `Connection-Token` header.", example: "con_tkn_2b9Fh…" }),
+    tokenRotatedAt: DateTimeSchema.optional().openapi({
+      description: "When the token was last rotated (POST /connections/current/rotate-token). Absent if never.",
+    }),
     tags: TagsSchema.optional(),
     createdAt: DateTimeSchema,
     updatedAt: DateTimeSchema,

@@ -1,0 +1,54 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { type ConnectionRow, connections } from "../../db/schema";
+import { connectionEventDetail } from "../../webhooks/details";
+import { emitEvent } from "../../webhooks/emit";
+import type { ServiceContext } from "../context";
+import { DomainError } from "../errors";
+import { generateConnectionToken, sealConnectionToken } from "./token";
+
+/** Statuses whose token may be rotated: any connection that still exists and answers. */
+const ROTATABLE = ["connected", "disconnected", "archived", "pending_deletion"] as const;
+
+/**
+ * Replaces a connection's token. The old token stops working at once (there is no overlap:
+ * an application rotates because a token may have leaked, and an overlap would keep the leak
+ * open). The write is conditional on the old token, so of two concurrent rotations one wins
+ * and the other is a conflict instead of silently handing out a token that no longer works.
+ * Announced by `connection.updated` with `change: "token_rotated"` (the token itself is never in events).
+ */
+export async function rotateConnectionToken(
+  { db, env }: ServiceContext,
+  connection: ConnectionRow,
+): Promise<ConnectionRow> {
+  const token = generateConnectionToken();
+  const now = new Date();
+  const [rotated] = await db
+    .update(connections)
+    .set({ ...(await sealConnectionToken(env, connection.id, token)), tokenRotatedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(connections.id, connection.id),
+        eq(connections.applicationId, connection.applicationId),
+        eq(connections.environment, connection.environment),
+        eq(connections.tokenHash, connection.tokenHash),
+        inArray(connections.status, [...ROTATABLE]),
+      ),
+    )
+    .returning();
+  if (!rotated) {
+    throw new DomainError(
+      "conflict",
+      "The token was rotated or the connection changed meanwhile; use the current token.",
+    );
+  }
+  await emitEvent(
+    { db, env },
+    { applicationId: rotated.applicationId, environment: rotated.environment },
+    {
+      type: "connection.updated",
+      detail: { ...(await connectionEventDetail(env, rotated)), change: "token_rotated" },
+      connectionId: rotated.id,
+    },
+  );
+  return rotated;
+}
