@@ -8,7 +8,8 @@ type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
  * the `Idempotent-Replayed` header on replays, and the 409 a concurrent duplicate gets.
  */
 export function documentIdempotency(document: Document): void {
-  const components = (document.components ??= {});
+  document.components ??= {};
+  const components = document.components;
   components.parameters = {
     ...components.parameters,
     IdempotencyKey: {
@@ -26,7 +27,8 @@ export function documentIdempotency(document: Document): void {
     const post = item?.post;
     if (!post) continue;
     post.parameters = [...(post.parameters ?? []), { $ref: "#/components/parameters/IdempotencyKey" }];
-    const responses: Record<string, any> = (post.responses ??= {});
+    post.responses ??= {};
+    const responses: Record<string, any> = post.responses;
     for (const [status, response] of Object.entries(responses)) {
       if (!status.startsWith("2") || "$ref" in response) continue;
       response.headers = {
