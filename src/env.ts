@@ -1,6 +1,7 @@
 import type { Database } from "./db/client";
 import type { ConnectionRow, Environment, MemberRow } from "./db/schema";
 import type { Principal } from "./domain/api-keys/authenticate";
+import type { RateLimiter } from "./rate-limit/rate-limiter";
 import type { ConnectionSync } from "./sync/connection-sync";
 import type { SyncMessage } from "./sync/messages";
 
@@ -14,6 +15,10 @@ export interface Env {
   WEBHOOK_QUEUE: Queue<unknown>;
   /** One Durable Object per connection: owns its sync state and schedule. */
   CONNECTION_SYNC: DurableObjectNamespace<ConnectionSync>;
+  /** One Durable Object per application: the API's request limits of the application and its connections. */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** Workers Rate Limiting: a coarse shield per presented credential, before any key lookup. */
+  SHIELD: RateLimit;
   /** Static assets (the API reference UI bundle), served only through the Worker. */
   ASSETS: Fetcher;
   /** Secret. Bearer token of the operator API at /admin/v1. */
@@ -48,8 +53,14 @@ export interface Env {
   SYNC_PAGE_SIZE?: string;
   /** Longest delay between retries of a failing sync page, in seconds (default 300). */
   SYNC_MAX_BACKOFF_SECONDS?: string;
+  /** How long one provider request may take before it counts as a timeout, in milliseconds (default 15000). */
+  PROVIDER_TIMEOUT_MS?: string;
   /** Minutes without progress after which a sync's current page is sent again (default 10). */
   SYNC_STALL_MINUTES?: string;
+  /** API requests allowed per second per connection token (default 100). */
+  RATE_LIMIT_CONNECTION_PER_SECOND?: string;
+  /** API requests allowed per second per application, all its connections included (default 400). */
+  RATE_LIMIT_APPLICATION_PER_SECOND?: string;
 }
 
 /** Hono environment of every app in this service: bindings plus the per-request variables. */

@@ -4,6 +4,7 @@ import type { Env } from "./env";
 import { handleDeadLetters, handleSyncBatch, SYNC_DEAD_LETTER_QUEUE_NAME } from "./sync/queue-handler";
 import { handleWebhookBatch, WEBHOOK_QUEUE_NAME } from "./webhooks/delivery";
 
+export { RateLimiter } from "./rate-limit/rate-limiter";
 export { ConnectionSync } from "./sync/connection-sync";
 
 const app = newApp();

@@ -6,6 +6,12 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       OPENAPI_VALIDATOR: Fetcher;
+      /** Validates response bodies against the served document (test/reliability/response-validator.ts). */
+      RESPONSE_VALIDATOR: Fetcher;
+      /** Requests the bad-input fuzzer sends, and an optional fast-check seed and path to replay. */
+      FUZZ_REQUESTS: string;
+      FUZZ_SEED: string;
+      FUZZ_PATH: string;
       /** Base URL of the fake webhook receiver (test/fakes/webhook-receiver.ts). */
       WEBHOOK_RECEIVER_URL: string;
     }

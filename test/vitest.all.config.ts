@@ -10,6 +10,11 @@ const root = path.resolve(import.meta.dirname, "..");
 export default defineConfig({
   test: {
     root,
-    projects: [{ extends: "./test/vitest.config.ts", test: { name: "workers" } }, "./test/browser/vitest.config.ts"],
+    // The browser suite (group 0) runs alone before the workers suite (group 1): on a 2-core machine
+    // the workers suite's isolates starve wrangler dev and Chromium, and clicks time out.
+    projects: [
+      { extends: "./test/vitest.config.ts", test: { name: "workers", sequence: { groupOrder: 1 } } },
+      { extends: "./test/browser/vitest.config.ts", test: { sequence: { groupOrder: 0 } } },
+    ],
   },
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { configDefaults, defineConfig } from "vitest/config";
+import { responseValidator } from "./reliability/response-validator";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -24,6 +25,8 @@ export default defineConfig(async () => {
             LINK_BASE_URL: "https://link.telematics.test",
             // Retries of failing pages wait at most a second, so fault tests end quickly.
             SYNC_MAX_BACKOFF_SECONDS: "1",
+            // Provider requests time out after 2.5 s, so the fault suite's hanging requests (3.5 s) count as timeouts quickly.
+            PROVIDER_TIMEOUT_MS: "2500",
             // Webhooks to the test receiver on loopback (http), retried after at most a second.
             ALLOW_LOOPBACK_WEBHOOKS: "true",
             WEBHOOK_MAX_RETRY_DELAY_SECONDS: "1",
@@ -33,6 +36,10 @@ export default defineConfig(async () => {
             SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,
             MOTIVE_BASE_URL: inject("fakeProviderUrls").motive,
             GEOTAB_BASE_URL: inject("fakeProviderUrls").geotab,
+            // Size and replay of the bad-input fuzzer (test/reliability/fuzz.test.ts).
+            FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_PATH: process.env.FUZZ_PATH ?? "",
           },
           serviceBindings: {
             // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).
@@ -41,6 +48,8 @@ export default defineConfig(async () => {
               const result = await validator.validate(await request.json());
               return Response.json({ valid: result.valid, errors: result.errors ?? [], version: validator.version });
             },
+            // Response bodies against the document's schemas (ajv, draft 2020-12), also in Node.
+            RESPONSE_VALIDATOR: responseValidator,
           },
         },
       })),

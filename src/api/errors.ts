@@ -117,6 +117,14 @@ export function badRequest(message: string, path: string, suggestion?: string, c
   });
 }
 
+/** The header that travels with every `retryAfter` (handle-error.ts sets it from the same value). */
+const RETRY_AFTER_HEADER = {
+  "Retry-After": {
+    schema: { type: "integer" as const, minimum: 1 },
+    description: "Seconds to wait before retrying; the same value as `retryAfter` in the body.",
+  },
+};
+
 /** OpenAPI `responses` entries for the given error codes, grouped by status, generated from ERROR_STATUS. */
 export function errorResponses(codes: readonly ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -126,12 +134,14 @@ export function errorResponses(codes: readonly ErrorCode[]) {
     number,
     {
       description: string;
+      headers?: typeof RETRY_AFTER_HEADER;
       content: { "application/json": { schema: typeof ErrorSchema; examples: Record<string, { value: ErrorBody }> } };
     }
   > = {};
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
       description: statusCodes.map((code) => `\`${code}\`: ${DESCRIPTIONS[code]}`).join(" "),
+      ...(statusCodes.some((code) => code === "too_many_requests") ? { headers: RETRY_AFTER_HEADER } : {}),
       content: {
         "application/json": {
           schema: ErrorSchema,

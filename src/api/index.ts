@@ -5,8 +5,9 @@ import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { handleValidationResult } from "./handle-error";
 import { requireSecretKey } from "./middleware/api-key";
-import { idempotency } from "./middleware/idempotency";
 import { resolveEnvironment } from "./middleware/environment";
+import { shieldFromFloods } from "./middleware/flood-shield";
+import { idempotency } from "./middleware/idempotency";
 import { buildDocument, registerComponents } from "./openapi";
 import { connectionsApp } from "./routes/connections";
 import { devicesApp } from "./routes/devices";
@@ -73,6 +74,9 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
       "cache-control": "public, max-age=3600",
     });
   });
+
+  // Every keyed route from here on: a flood of one credential stops before its lookup in D1.
+  api.use("*", shieldFromFloods);
 
   // Browser routes with a publishable key: registered before the secret-key check, which they never reach.
   api.use("/link/complete", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));

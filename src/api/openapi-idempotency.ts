@@ -41,7 +41,19 @@ export function documentIdempotency(document: Document): void {
     }
     responses["409"] ??= {
       description: "`conflict`: a request with the same Idempotency-Key is still running.",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/Error" },
+          examples: {
+            conflict: {
+              value: {
+                code: "conflict",
+                message: "A request with the Idempotency-Key `0b6e4c3e-…` is still running; retry later.",
+              },
+            },
+          },
+        },
+      },
     };
   }
 }

@@ -34,3 +34,18 @@ export function syncStallMs(env: Env): number {
 export function syncMaxBackoffSeconds(env: Env): number {
   return positiveNumber(env.SYNC_MAX_BACKOFF_SECONDS, 300);
 }
+
+/** Requests per second allowed per connection token on the /tsp/v1 API (default 100, wire-compat.md). */
+export function rateLimitConnectionPerSecond(env: Env): number {
+  return Math.floor(positiveNumber(env.RATE_LIMIT_CONNECTION_PER_SECOND, 100));
+}
+
+/** Requests per second allowed per application on the /tsp/v1 API (default 400, wire-compat.md). */
+export function rateLimitApplicationPerSecond(env: Env): number {
+  return Math.floor(positiveNumber(env.RATE_LIMIT_APPLICATION_PER_SECOND, 400));
+}
+
+/** How long one provider request may take before it counts as a timeout (default 15 s). */
+export function providerTimeoutMs(env: Pick<Env, "PROVIDER_TIMEOUT_MS">): number {
+  return positiveNumber(env.PROVIDER_TIMEOUT_MS, 15_000);
+}

@@ -31,8 +31,20 @@ export type ProviderStatus = "live" | "beta" | "deprecated" | "sandbox";
 /** What verification learns about the customer's account at the provider. */
 export type VerifiedAccount = { account: Account; sourceId?: string };
 
-/** What an adapter may use while it works: configuration (base URLs) and bindings. */
-export type ProviderContext = { env: Env };
+/**
+ * Waits for a connection's next provider request slot in a bucket (the operation's own when
+ * none is named). Throws ProviderError("rate_limited") when the wait is too long to spend here.
+ */
+export type Pacer = (bucket?: string) => Promise<void>;
+
+/**
+ * What an adapter may use while it works: configuration (base URLs) and bindings, and for a
+ * connection's reads the pacer its clients call before every provider request.
+ */
+export type ProviderContext = { env: Env; pace?: Pacer };
+
+/** A request pace: at most `requests` provider requests in any `perSeconds` seconds. */
+export type RequestPace = { readonly requests: number; readonly perSeconds: number };
 
 /**
  * A telematics provider, plugged in through the registry (the only list of providers).
@@ -48,6 +60,13 @@ export interface ProviderAdapter {
   readonly icon: string;
   readonly credentialFields: readonly CredentialField[];
   readonly supportedModels: Readonly<Record<ModelName, ModelSupport>>;
+  /**
+   * The provider's published request limits (or a conservative pace where none is published),
+   * per connection, by bucket: a connection's requests are paced to stay within them.
+   */
+  readonly requestPace: Readonly<Record<string, RequestPace>>;
+  /** The bucket of `requestPace` each model's reads (and camera media's) are paced in. */
+  readonly paceBucket: Readonly<Record<ModelName, string>>;
   /**
    * Checks credentials with the provider and describes the account. Throws
    * DomainError("invalid_credentials") when the provider rejects them.

@@ -7,6 +7,7 @@ import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import { findProvider } from "../providers/registry";
+import { newWindow, reserveSlot, type SlidingWindow } from "../rate-limit/sliding-window";
 import { connectionEventDetail, syncEventDetail } from "../webhooks/details";
 import { emitEvent, type WebhookEventType } from "../webhooks/emit";
 import type { SyncMessage } from "./messages";
@@ -39,6 +40,8 @@ export type RequestSyncResult =
  */
 export class ConnectionSync extends DurableObject<Env> {
   private readonly db: Database;
+  /** Provider request reservations by bucket and pace; in memory (see acquireProviderSlot). */
+  private readonly providerSlots = new Map<string, SlidingWindow>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -232,6 +235,27 @@ export class ConnectionSync extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  }
+
+  /**
+   * Reserves the connection's next provider request in a bucket of its provider's pace
+   * (provider-pacer.ts): the wait before the request, or, when that is longer than
+   * `maxWaitMs`, how long to come back after (nothing reserved). The reservations live in
+   * memory: the object is the one place that sees all of the connection's requests, and an
+   * eviction (idle, deploy) only forgets slots of the last period, at worst one more period's worth.
+   */
+  acquireProviderSlot(
+    bucket: string,
+    pace: { limit: number; periodMs: number },
+    maxWaitMs: number,
+  ): { waitMs: number } | { retryAfterMs: number } {
+    const key = `${bucket}|${pace.limit}|${pace.periodMs}`;
+    let window = this.providerSlots.get(key);
+    if (!window) {
+      window = newWindow(pace.limit, pace.periodMs);
+      this.providerSlots.set(key, window);
+    }
+    return reserveSlot(window, Date.now(), maxWaitMs);
   }
 
   /** The state, for tests and diagnostics. */

@@ -8,6 +8,7 @@ import { ProviderError } from "../providers/errors";
 import { findProvider } from "../providers/registry";
 import { connectionSync } from "./client";
 import type { SyncMessage } from "./messages";
+import { providerPacer } from "./provider-pacer";
 import { writePage } from "./write/page";
 
 /**
@@ -27,7 +28,7 @@ export async function processPage(env: Env, db: Database, message: SyncMessage):
   }
   try {
     const page = await adapter.readPage(message.step.model, {
-      context: { env },
+      context: { env, pace: providerPacer(env, connection.id, adapter, message.step.model) },
       credentials: await openCredentials(env, connection.id, connection.credentialsEncrypted),
       options: connection.options,
       connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },

@@ -15,8 +15,8 @@ export default defineConfig({
     globalSetup: ["./test/browser/global-setup.ts"],
     setupFiles: ["./test/browser/setup.ts"],
     environment: "node",
-    // Files run one after another. In `npm test` (../vitest.all.config.ts) this also puts the suite in
-    // vitest's sequential group, so it never runs at the same time as the workers suite's files.
+    // Files run one after another; in `npm test` the suite also runs before the workers suite
+    // (../vitest.all.config.ts), never at the same time.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

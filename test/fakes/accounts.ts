@@ -19,6 +19,14 @@ export type Faults = {
   malformedRate?: number;
   /** Delay before answering, in milliseconds. */
   delayMs?: number;
+  /** Probability that a data request hangs for `hangMs` (longer than the client's timeout) before answering. */
+  timeoutRate?: number;
+  /** How long a hanging request hangs (default 3000 ms). */
+  hangMs?: number;
+  /** Probability of a well-formed JSON body of the wrong shape (a malformed payload that parses). */
+  wrongShapeRate?: number;
+  /** Probability that a page carries every record twice (and, where the provider pages by cursor, that the same page comes again). */
+  duplicatePageRate?: number;
 };
 
 export type FakeAccount = {
@@ -26,6 +34,8 @@ export type FakeAccount = {
   name: string;
   fleet: FleetOptions;
   faults: Faults;
+  /** Faults injected so far, by kind (read back through GET /__fake/accounts/<credential>). */
+  injected?: Record<string, number>;
 };
 
 export class AccountStore {

@@ -7,34 +7,26 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Faults } from "../fakes/accounts.ts";
-import { daysBetween, driversAt, type FleetOptions, safetyEventsBetween } from "../fakes/fleet.ts";
+import { driversAt } from "../fakes/fleet.ts";
 import { createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { lastSyncId, waitForSync } from "../helpers/sync";
+import { expectCanonical } from "./samsara-canonical";
 import {
   connectSamsara,
   createSamsaraAccount,
   denySamsaraScopes,
-  expectedDevices,
   expectedDrivers,
   expectedGroups,
-  expectedSafetyEvents,
-  expectedUtilization,
   expectedVehicles,
   listAll,
   patchSamsaraAccount,
-  projectDevices,
   projectDrivers,
   projectGroups,
-  projectSafetyEvents,
-  projectUtilization,
   projectVehicles,
   samsaraLog,
   scriptSamsara,
 } from "./samsara-helpers";
-
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A connection whose first sync ran cleanly; then the faults are set and a 2-day sync is requested. */
 async function syncUnder(setup: (token: string) => Promise<void>, vehicles = 5) {
@@ -51,27 +43,6 @@ async function syncUnder(setup: (token: string) => Promise<void>, vehicles = 5) 
   const { job } = await waitForSync(key, token, sync.body.id, { timeoutMs: 50_000 });
   const log = (await samsaraLog(account.token)).slice(before);
   return { app, account, connection, key, token, job, log };
-}
-
-/** Everything the API answers equals the canonical fleet as Samsara carries it. */
-async function expectCanonical(key: string, token: string, fleet: FleetOptions, startFrom: string) {
-  expect(projectGroups(await listAll(key, token, "/groups?expand=parent"))).toEqual(expectedGroups());
-  expect(projectVehicles(await listAll(key, token, "/vehicles?expand=groups,devices"))).toEqual(
-    expectedVehicles(fleet),
-  );
-  expect(projectDrivers(await listAll(key, token, "/drivers?expand=groups"))).toEqual(
-    expectedDrivers(driversAt(fleet)),
-  );
-  expect(projectDevices(await listAll(key, token, "/devices?expand=vehicle"))).toEqual(expectedDevices(fleet));
-  const firstDay = dayOf(Math.floor(Date.parse(startFrom) / DAY_MS) * DAY_MS);
-  const tomorrow = dayOf(Date.now() + DAY_MS);
-  expect(
-    projectUtilization(await listAll(key, token, `/vehicles/utilization?startDate=${firstDay}&expand=vehicle`)),
-  ).toEqual(expectedUtilization(daysBetween(fleet, firstDay, tomorrow)));
-  const events = safetyEventsBetween(fleet, Date.parse(`${firstDay}T00:00:00Z`), Date.parse(`${tomorrow}T00:00:00Z`));
-  expect(projectSafetyEvents(await listAll(key, token, "/safety/events?expand=vehicle,driver"))).toEqual(
-    expectedSafetyEvents(events),
-  );
 }
 
 describe("transient failures", () => {

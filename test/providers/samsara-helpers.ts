@@ -79,6 +79,14 @@ export async function samsaraLog(token: string): Promise<LoggedRequest[]> {
   return ((await response.json()) as { requests: LoggedRequest[] }).requests;
 }
 
+export type RequestArrival = { path: string; at: number };
+
+/** When each request the fake Samsara served a token arrived (ms since the epoch), in order. */
+export async function samsaraArrivals(token: string): Promise<RequestArrival[]> {
+  const response = await fetch(`${env.SAMSARA_BASE_URL}/__fake/samsara/arrivals/${encodeURIComponent(token)}`);
+  return ((await response.json()) as { arrivals: RequestArrival[] }).arrivals;
+}
+
 /** A Samsara connection created through POST /connections in the sandbox environment. */
 export async function connectSamsara(app: TestApplication, apiToken: string, body: Record<string, unknown> = {}) {
   const created = await call("POST", `${BASE.sandbox}/connections`, {

@@ -209,8 +209,11 @@ const removeMembershipRoute = createRoute({
 export function registerMemberRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createMemberRoute, async (c) => {
     const email = c.req.valid("json").email.toLowerCase();
-    if (await findMemberByEmail(c.var.db, email)) throw new ApiError("conflict", "A member with this email exists.");
-    const { member, token } = await createMember(c.var.db, email);
+    const taken = () => new ApiError("conflict", "A member with this email exists.");
+    if (await findMemberByEmail(c.var.db, email)) throw taken();
+    const created = await createMember(c.var.db, email);
+    if (!created) throw taken();
+    const { member, token } = created;
     const body = { ...presentMember({ member, memberships: [], tokens: [token] }), token: presentToken(token) };
     return c.json(CreatedMemberSchema.parse(body), 201);
   });

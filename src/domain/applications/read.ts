@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { selectInChunks } from "../../db/in-chunks";
 import { afterKey } from "../../db/keyset";
 import { type ApiKeyRow, type ApplicationRow, apiKeys, applications } from "../../db/schema";
 
@@ -28,16 +29,11 @@ export async function listApplications(
     .orderBy(asc(applications.id))
     .limit(page.limit + 1);
   if (rows.length === 0) return [];
-  const keys = await db
-    .select()
-    .from(apiKeys)
-    .where(
-      inArray(
-        apiKeys.applicationId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(apiKeys.id));
+  // In chunks: a page of 101+ applications would pass D1's 100 bound parameters (a 500 the fuzzer found).
+  const keys = await selectInChunks(
+    rows.map((row) => row.id),
+    (ids) => db.select().from(apiKeys).where(inArray(apiKeys.applicationId, ids)).orderBy(asc(apiKeys.id)),
+  );
   return rows.map((application) => ({ application, keys: keys.filter((key) => key.applicationId === application.id) }));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { selectInChunks } from "../../db/in-chunks";
 import { afterKey } from "../../db/keyset";
 import {
   applications,
@@ -11,6 +12,7 @@ import {
   memberships,
   memberTokens,
 } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { hashSecret } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { randomBase62 } from "../../lib/random";
@@ -48,15 +50,23 @@ export async function findMemberByEmail(db: Database, email: string): Promise<Me
   return row;
 }
 
-/** Creates a member with a first personal access token, in one batch. */
+/**
+ * Creates a member with a first personal access token, in one batch (both or neither).
+ * Undefined when the email is taken, including by a concurrent request.
+ */
 export async function createMember(
   db: Database,
   email: string,
-): Promise<{ member: MemberRow; token: CreatedMemberToken }> {
+): Promise<{ member: MemberRow; token: CreatedMemberToken } | undefined> {
   const now = new Date();
   const member: MemberRow = { id: newId("member", now.getTime()), email, createdAt: now };
   const { created, row } = await tokenRow(member.id, now);
-  await db.batch([db.insert(members).values(member), db.insert(memberTokens).values(row)]);
+  try {
+    await db.batch([db.insert(members).values(member), db.insert(memberTokens).values(row)]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
   return { member, token: created };
 }
 
@@ -101,9 +111,14 @@ export async function listMembers(db: Database, page: { limit: number; afterId?:
     .limit(page.limit + 1);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [memberRows, tokens] = await db.batch([
-    db.select().from(memberships).where(inArray(memberships.memberId, ids)).orderBy(asc(memberships.applicationId)),
-    db.select().from(memberTokens).where(inArray(memberTokens.memberId, ids)).orderBy(asc(memberTokens.id)),
+  // In chunks: a page of 101+ members would pass D1's 100 bound parameters per statement.
+  const [memberRows, tokens] = await Promise.all([
+    selectInChunks(ids, (chunk) =>
+      db.select().from(memberships).where(inArray(memberships.memberId, chunk)).orderBy(asc(memberships.applicationId)),
+    ),
+    selectInChunks(ids, (chunk) =>
+      db.select().from(memberTokens).where(inArray(memberTokens.memberId, chunk)).orderBy(asc(memberTokens.id)),
+    ),
   ]);
   return rows.map((member) => ({
     member,

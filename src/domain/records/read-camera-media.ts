@@ -2,6 +2,7 @@ import type { ConnectionRow, SafetyEventRow } from "../../db/schema";
 import { ProviderError } from "../../providers/errors";
 import { findProvider } from "../../providers/registry";
 import type { CameraMediaPage } from "../../providers/types";
+import { providerPacer } from "../../sync/provider-pacer";
 import { openCredentials } from "../connections/token";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
@@ -31,7 +32,8 @@ export async function readCameraMedia(
   }
   return adapter.readCameraMedia(
     {
-      context: { env: ctx.env },
+      // Paced with the connection's sync requests: they share the provider's limits.
+      context: { env: ctx.env, pace: providerPacer(ctx.env, connection.id, adapter, "cameraMedia") },
       credentials: await openCredentials(ctx.env, connection.id, connection.credentialsEncrypted),
       options: connection.options,
       connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { selectInChunks } from "../../db/in-chunks";
 import { afterKey } from "../../db/keyset";
 import { type IssueRow, issues, type SyncJobRow, type SyncStatus, syncJobIssues, syncJobs } from "../../db/schema";
 
@@ -38,12 +39,15 @@ export function listSyncJobs(
 export async function issuesOfSyncJobs(db: Database, syncIds: readonly string[]): Promise<Map<string, IssueRow[]>> {
   const bySync = new Map<string, IssueRow[]>(syncIds.map((id) => [id, []]));
   if (!syncIds.length) return bySync;
-  const rows = await db
-    .select({ syncJobId: syncJobIssues.syncJobId, issue: issues })
-    .from(syncJobIssues)
-    .innerJoin(issues, eq(issues.id, syncJobIssues.issueId))
-    .where(inArray(syncJobIssues.syncJobId, [...syncIds]))
-    .orderBy(asc(issues.id));
+  // In chunks: a page of 101+ sync jobs would pass D1's 100 bound parameters per statement.
+  const rows = await selectInChunks(syncIds, (chunk) =>
+    db
+      .select({ syncJobId: syncJobIssues.syncJobId, issue: issues })
+      .from(syncJobIssues)
+      .innerJoin(issues, eq(issues.id, syncJobIssues.issueId))
+      .where(inArray(syncJobIssues.syncJobId, chunk))
+      .orderBy(asc(issues.id)),
+  );
   for (const row of rows) bySync.get(row.syncJobId)?.push(row.issue);
   return bySync;
 }

@@ -57,6 +57,22 @@ export const geotabAdapter: ProviderAdapter = {
     safetyEvents: "supported",
     cameraMedia: "not_supported_by_provider",
   },
+  // providers.md 3.3: Authenticate is limited to 10 a minute per user (sessions are reused, so
+  // it is rare); Get and ExecuteMultiCall have no published number: ten calls a second is a
+  // conservative pace.
+  requestPace: {
+    authenticate: { requests: 10, perSeconds: 60 },
+    calls: { requests: 10, perSeconds: 1 },
+  },
+  paceBucket: {
+    vehicles: "calls",
+    drivers: "calls",
+    groups: "calls",
+    devices: "calls",
+    vehicleUtilization: "calls",
+    safetyEvents: "calls",
+    cameraMedia: "calls",
+  },
   async verify(credentials, { env }) {
     let client: GeotabClient;
     try {
@@ -114,7 +130,7 @@ export const geotabAdapter: ProviderAdapter = {
 };
 
 function clientOf(request: Omit<ReadRequest, "cursor" | "window">): GeotabClient {
-  return new GeotabClient(request.context.env, loginOf(request.credentials));
+  return new GeotabClient(request.context.env, loginOf(request.credentials), request.context.pace);
 }
 
 /** The login of a connection's credentials (validated by credentialFields on creation). */

@@ -1,7 +1,9 @@
 import type { z } from "@hono/zod-openapi";
+import { providerTimeoutMs } from "../../domain/config";
 import type { Env } from "../../env";
 import { ProviderError } from "../errors";
 import { expectOk, parseRetryAfter, providerFetch, readJson } from "../http";
+import type { Pacer } from "../types";
 import { authenticateResult, type RpcError, rpcResponse } from "./payloads";
 import { configuredOrigin, endpointOf, resolveServer } from "./servers";
 import {
@@ -60,10 +62,14 @@ export class GeotabClient {
   private readonly origin: string;
   private readonly key: string;
 
+  private readonly timeoutMs: number;
+
   constructor(
-    env: Pick<Env, "GEOTAB_BASE_URL">,
+    env: Pick<Env, "GEOTAB_BASE_URL" | "PROVIDER_TIMEOUT_MS">,
     private readonly login: GeotabLogin,
+    private readonly pace?: Pacer,
   ) {
+    this.timeoutMs = providerTimeoutMs(env);
     this.configured = configuredOrigin(env.GEOTAB_BASE_URL);
     const server = login.server?.trim() ? resolveServer(login.server, this.configured) : this.configured.origin;
     if (server === undefined) throw new GeotabServerRejected(login.server ?? "");
@@ -138,10 +144,13 @@ export class GeotabClient {
   }
 
   private async rpc(origin: string, method: string, params: Record<string, unknown>): Promise<unknown> {
+    // Authenticate has its own published limit (10 a minute per user); other calls share the operation's pace.
+    await this.pace?.(method === "Authenticate" ? "authenticate" : undefined);
     const response = await providerFetch(PROVIDER, endpointOf(origin), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ method, params }),
+      timeoutMs: this.timeoutMs,
     });
     await expectOk(PROVIDER, response);
     const envelope = rpcResponse.safeParse(await readJson(PROVIDER, response));

@@ -41,6 +41,18 @@ export const motiveAdapter: ProviderAdapter = {
     safetyEvents: "supported",
     cameraMedia: "supported",
   },
+  // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
+  // conservative pace that a sync (one request at a time) and live camera media share.
+  requestPace: { api: { requests: 10, perSeconds: 1 } },
+  paceBucket: {
+    vehicles: "api",
+    drivers: "api",
+    groups: "api",
+    devices: "api",
+    vehicleUtilization: "api",
+    safetyEvents: "api",
+    cameraMedia: "api",
+  },
   verify(credentials, context) {
     return verifyMotive(credentials, context);
   },

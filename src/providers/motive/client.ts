@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { providerTimeoutMs } from "../../domain/config";
 import { ProviderError } from "../errors";
 import { expectOk, parseRetryAfter, providerFetch, readJson } from "../http";
-import type { ProviderContext } from "../types";
+import type { Pacer, ProviderContext } from "../types";
 import { type MotivePagination, motivePagination } from "./payloads";
 
 export const PROVIDER = "Motive";
@@ -38,12 +39,14 @@ export class MotiveClient {
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string,
+    private readonly timeoutMs?: number,
+    private readonly pace?: Pacer,
   ) {}
 
   static of(context: ProviderContext, credentials: Readonly<Record<string, string>>): MotiveClient {
     const apiKey = credentials.apiKey;
     if (!apiKey) throw new ProviderError("unauthorized", `${PROVIDER}: the connection has no API key.`);
-    return new MotiveClient(context.env.MOTIVE_BASE_URL, apiKey);
+    return new MotiveClient(context.env.MOTIVE_BASE_URL, apiKey, providerTimeoutMs(context.env), context.pace);
   }
 
   /** GET a path; the parsed JSON body, or a ProviderError / MotiveForbiddenError. */
@@ -55,8 +58,10 @@ export class MotiveClient {
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(`${name}[]`, String(item));
       else url.searchParams.set(name, String(value));
     }
+    await this.pace?.();
     const response = await providerFetch(PROVIDER, url, {
       headers: { "X-Api-Key": this.apiKey, "X-Metric-Units": "true", Accept: "application/json" },
+      ...(this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs }),
     });
     if (response.status === 403) {
       await response.body?.cancel();
@@ -103,9 +108,17 @@ export class MotiveClient {
   /** Every page of a (small) list, for lookups inside one page of work; bounded so a bad answer cannot loop. */
   async listAll(path: string, keys: { list: string; item: string }, query: MotiveQuery, maxPages = 50) {
     const items: unknown[] = [];
+    // Page-number paging over data that changes between pages can repeat a record; callers sum
+    // these lists (a day's IFTA distance), so each record id counts once.
+    const seen = new Set<string>();
     for (let no = 1; no <= maxPages; no++) {
       const page = await this.list(path, keys, query, { no, perPage: MOTIVE_MAX_PER_PAGE });
-      items.push(...page.items);
+      for (const item of page.items) {
+        const id = recordIdOf(item);
+        if (id !== undefined && seen.has(id)) continue;
+        if (id !== undefined) seen.add(id);
+        items.push(item);
+      }
       if (!page.hasMore) return items;
     }
     throw new ProviderError("malformed", `${PROVIDER}: ${path} had more than ${maxPages} pages.`);
@@ -115,4 +128,11 @@ export class MotiveClient {
 /** The page size to ask for: what the engine wants, within Motive's 1–100. */
 export function perPage(requested: number): number {
   return Math.max(1, Math.min(MOTIVE_MAX_PER_PAGE, Math.floor(requested) || 1));
+}
+
+/** A Motive record's own id, when it has one. */
+function recordIdOf(item: unknown): string | undefined {
+  if (!item || typeof item !== "object") return undefined;
+  const id = (item as { id?: unknown }).id;
+  return typeof id === "number" || typeof id === "string" ? String(id) : undefined;
 }

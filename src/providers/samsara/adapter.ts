@@ -51,6 +51,23 @@ export const samsaraAdapter: ProviderAdapter = {
     safetyEvents: "supported",
     cameraMedia: "supported",
   },
+  // providers.md 1.3: 150 requests/s per API token, and endpoint tiers per organization (a
+  // connection is one organization): 25/s for vehicles and the fuel-energy report; 5/s for the
+  // safety-event stream, safety events by id and the media library, which camera media reads.
+  requestPace: {
+    token: { requests: 150, perSeconds: 1 },
+    fleet: { requests: 25, perSeconds: 1 },
+    safety: { requests: 5, perSeconds: 1 },
+  },
+  paceBucket: {
+    vehicles: "fleet",
+    drivers: "token",
+    groups: "token",
+    devices: "token",
+    vehicleUtilization: "fleet",
+    safetyEvents: "safety",
+    cameraMedia: "safety",
+  },
   verify: verifySamsara,
   readPage: readSamsaraPage,
   normalize(model, payload) {

@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
-import type { Env } from "../../env";
+import { providerTimeoutMs } from "../../domain/config";
 import { ProviderError } from "../errors";
 import { expectOk, providerFetch, readJson } from "../http";
+import type { Pacer, ProviderContext } from "../types";
 
 /**
  * A small typed client of Samsara's REST API (providers.md section 1): bearer-token auth, the
@@ -40,13 +41,18 @@ export type SamsaraPage = { data: unknown[]; after?: string };
 
 export class SamsaraClient {
   private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly pace: Pacer | undefined;
 
   constructor(
     private readonly credentials: SamsaraCredentials,
-    env: Pick<Env, "SAMSARA_BASE_URL" | "SAMSARA_EU_BASE_URL">,
+    context: ProviderContext,
   ) {
+    const { env } = context;
+    this.pace = context.pace;
     const base = credentials.region === "eu" ? env.SAMSARA_EU_BASE_URL : env.SAMSARA_BASE_URL;
     this.baseUrl = base.replace(/\/+$/, "");
+    this.timeoutMs = providerTimeoutMs(env);
   }
 
   /** GET a path; the JSON body validated by `schema` (a body that does not match is malformed). */
@@ -55,8 +61,10 @@ export class SamsaraClient {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
     }
+    await this.pace?.();
     const response = await providerFetch(PROVIDER, url, {
       headers: { authorization: `Bearer ${this.credentials.apiToken}`, accept: "application/json" },
+      timeoutMs: this.timeoutMs,
     });
     if (response.status === 403) throw new SamsaraForbiddenError(path, await errorMessage(response));
     const body = await readJson(PROVIDER, await expectOk(PROVIDER, response));

@@ -26,7 +26,7 @@ export async function readSamsaraCameraMedia(
   request: Omit<ReadRequest, "cursor" | "window">,
   eventSourceId: string,
 ): Promise<CameraMediaPage> {
-  const client = new SamsaraClient(samsaraCredentials(request.credentials), request.context.env);
+  const client = new SamsaraClient(samsaraCredentials(request.credentials), request.context);
   const events = await client.get(
     "/safety-events",
     { safetyEventIds: eventSourceId, includeAsset: "true" },

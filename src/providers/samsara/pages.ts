@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
 export async function readSamsaraPage(model: SyncModel, request: ReadRequest): Promise<ProviderPage> {
   if (!Object.hasOwn(readers, model))
     throw new ProviderError("not_supported", `Samsara: no listing of ${String(model)}.`);
-  const client = new SamsaraClient(samsaraCredentials(request.credentials), request.context.env);
+  const client = new SamsaraClient(samsaraCredentials(request.credentials), request.context);
   const cursor = request.cursor === undefined ? undefined : decodeSamsaraCursor(request.cursor, model);
   const schema = SAMSARA_SCHEMAS[model];
   try {

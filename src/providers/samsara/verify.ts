@@ -15,7 +15,7 @@ export async function verifySamsara(
   credentials: Readonly<Record<string, string>>,
   context: ProviderContext,
 ): Promise<VerifiedAccount> {
-  const client = new SamsaraClient(samsaraCredentials(credentials), context.env);
+  const client = new SamsaraClient(samsaraCredentials(credentials), context);
   try {
     const { data } = await client.get("/me", {}, samsaraOrganization);
     const dotNumber = data?.carrierSettings?.dotNumber;

@@ -48,6 +48,17 @@ export const sandboxAdapter: ProviderAdapter = {
     safetyEvents: "supported",
     cameraMedia: "supported",
   },
+  // The sandbox answers from memory: there is no provider to pace.
+  requestPace: {},
+  paceBucket: {
+    vehicles: "none",
+    drivers: "none",
+    groups: "none",
+    devices: "none",
+    vehicleUtilization: "none",
+    safetyEvents: "none",
+    cameraMedia: "none",
+  },
   async verify(credentials) {
     if (credentials.password === SANDBOX_REJECTED_PASSWORD) {
       throw new DomainError("invalid_credentials", "The sandbox provider rejected the username or password.");

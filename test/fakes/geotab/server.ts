@@ -12,7 +12,9 @@
  * - the account's faults apply to data requests: OverLimitException with its Retry-After,
  *   server errors (a bare 503, or DbUnavailableException), truncated bodies, slow answers.
  */
-import { type FakeAccount, roll, sleep } from "../accounts.ts";
+
+import { type FakeAccount, sleep } from "../accounts.ts";
+import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
 import { GeotabAccountStore } from "./accounts.ts";
 import { get, getFeed } from "./methods.ts";
@@ -185,11 +187,11 @@ export function createGeotabFake() {
       stats.requestsByHost[hostOf(request)] = (stats.requestsByHost[hostOf(request)] ?? 0) + 1;
       const { faults } = account;
       await sleep(faults.delayMs);
-      if (roll(faults.rateLimitRate)) {
+      if (inject(account, "rateLimit", faults.rateLimitRate)) {
         stats.overLimit++;
         throw overLimit("API calls quota exceeded. Maximum admitted 60 per 1m.", String(faults.retryAfterSeconds ?? 1));
       }
-      if (roll(faults.serverErrorRate)) {
+      if (inject(account, "serverError", faults.serverErrorRate)) {
         if (Math.random() < 0.5)
           return new Response("<html><body>503 Service Unavailable</body></html>", { status: 503 });
         throw new RpcException(
@@ -197,8 +199,11 @@ export function createGeotabFake() {
           `The database '${params.credentials?.database}' is temporarily unavailable.`,
         );
       }
-      const result = dispatch(account, body.method, params);
-      if (roll(faults.malformedRate)) {
+      await maybeHang(account);
+      if (inject(account, "wrongShape", faults.wrongShapeRate)) return wrongShape({ jsonrpc: "2.0", result: 42 });
+      let result = dispatch(account, body.method, params);
+      if (inject(account, "duplicatePage", faults.duplicatePageRate)) result = duplicateRecords(result);
+      if (inject(account, "malformed", faults.malformedRate)) {
         const text = JSON.stringify({ result, jsonrpc: "2.0" });
         return new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), {
           status: 200,

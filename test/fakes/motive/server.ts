@@ -17,7 +17,9 @@
  *   403, as Motive does for a scope or a feature the fleet lacks;
  * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected.
  */
-import { AccountStore, type FakeAccount, roll, sleep } from "../accounts.ts";
+
+import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
+import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import {
   type CanonicalVehicle,
   daysBetween,
@@ -114,7 +116,7 @@ export function createMotiveFake() {
       if (zone !== null && !RAILS_TIME_ZONES.has(zone)) return error(400, `Invalid time zone: ${zone}`);
 
       await sleep(account.faults.delayMs);
-      if (roll(account.faults.rateLimitRate)) {
+      if (inject(account, "rateLimit", account.faults.rateLimitRate)) {
         counters.rateLimited++;
         const retryAfter = account.faults.retryAfterSeconds;
         return error(
@@ -123,10 +125,12 @@ export function createMotiveFake() {
           retryAfter === undefined ? {} : { "Retry-After": String(Math.ceil(retryAfter)) },
         );
       }
-      if (roll(account.faults.serverErrorRate)) {
+      if (inject(account, "serverError", account.faults.serverErrorRate)) {
         counters.serverErrors++;
         return error(Math.random() < 0.5 ? 500 : 503, "Internal Server Error");
       }
+      await maybeHang(account);
+      if (inject(account, "wrongShape", account.faults.wrongShapeRate)) return wrongShape();
       const denied = forbidden.get(account.credential);
       const resource = url.pathname.replace(/\.json$/, "").replace(/\/\d+$/, "");
       if (denied?.has(resource)) return error(403, "Forbidden: the API key may not access this resource");
@@ -136,7 +140,10 @@ export function createMotiveFake() {
         request.method === "GET"
           ? route({ account, url, metric, now: Date.now() })
           : error(405, `${request.method} is not allowed here`);
-      if (response.status === 200 && roll(account.faults.malformedRate)) {
+      if (response.status === 200 && inject(account, "duplicatePage", account.faults.duplicatePageRate)) {
+        return json(duplicateRecords(await response.json()));
+      }
+      if (response.status === 200 && inject(account, "malformed", account.faults.malformedRate)) {
         counters.malformed++;
         const body = await response.text();
         return new Response(body.slice(0, Math.floor(body.length / 2)), {

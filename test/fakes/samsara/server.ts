@@ -9,7 +9,9 @@
  *
  * Samsara-only controls (scopes taken away, scripted answers, a request log): see `control`.
  */
-import { AccountStore, type FakeAccount, roll, sleep } from "../accounts.ts";
+
+import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
+import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
 import { BadRequest, pageOf } from "./paging.ts";
 import {
@@ -181,6 +183,8 @@ type TokenState = {
   denied: Set<string>;
   script: Scripted[];
   log: { path: string; query: Record<string, string>; status: number }[];
+  /** When each logged request arrived (ms since the epoch), to check a client's request pace. */
+  arrivals: { path: string; at: number }[];
 };
 
 const MAX_LOG = 5000;
@@ -191,7 +195,7 @@ export function createSamsaraFake() {
   const stateOf = (credential: string) => {
     let state = tokens.get(credential);
     if (!state) {
-      state = { denied: new Set(), script: [], log: [] };
+      state = { denied: new Set(), script: [], log: [], arrivals: [] };
       tokens.set(credential, state);
     }
     return state;
@@ -200,10 +204,11 @@ export function createSamsaraFake() {
   /**
    * Samsara-only controls, per token: `PUT …/scopes/<token>` `{ denied: [scope…] }` (403 on
    * their endpoints), `PUT …/script/<token>` `{ responses: ["429", "503", …] }` (the next
-   * requests answer these, in order, then normally), `GET …/log/<token>` (requests served).
+   * requests answer these, in order, then normally), `GET …/log/<token>` (requests served),
+   * `GET …/arrivals/<token>` (when each of them arrived).
    */
   async function control(request: Request, url: URL): Promise<Response | undefined> {
-    const match = /^\/__fake\/samsara\/(scopes|script|log)\/(.+)$/.exec(url.pathname);
+    const match = /^\/__fake\/samsara\/(scopes|script|log|arrivals)\/(.+)$/.exec(url.pathname);
     if (!match) return undefined;
     const state = stateOf(decodeURIComponent(match[2]!));
     const body = request.method === "PUT" ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {};
@@ -213,12 +218,14 @@ export function createSamsaraFake() {
     if (match[1] === "script" && request.method === "PUT") {
       state.script = strings(body.responses).filter((r): r is Scripted => (SCRIPTED as readonly string[]).includes(r));
     }
+    if (match[1] === "arrivals") return json({ arrivals: state.arrivals });
     return json({ denied: [...state.denied], script: state.script, requests: state.log });
   }
 
-  function answer(state: TokenState | undefined, url: URL, response: Response): Response {
+  function answer(state: TokenState | undefined, url: URL, at: number, response: Response): Response {
     if (state && state.log.length < MAX_LOG) {
       state.log.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), status: response.status });
+      state.arrivals.push({ path: url.pathname, at });
     }
     return response;
   }
@@ -226,6 +233,7 @@ export function createSamsaraFake() {
   return {
     accounts,
     async fetch(request: Request): Promise<Response> {
+      const arrivedAt = Date.now();
       const handled = await accounts.control(request);
       if (handled) return handled;
       const url = new URL(request.url);
@@ -241,37 +249,49 @@ export function createSamsaraFake() {
       await sleep(account.faults.delayMs);
       const scripted = state.script.shift();
       const retryAfter = String(account.faults.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
-      if (scripted === "401") return answer(state, url, samsaraError(401, "Unauthorized: the API token is revoked."));
+      if (scripted === "401")
+        return answer(state, url, arrivedAt, samsaraError(401, "Unauthorized: the API token is revoked."));
       if (scripted === "403" || state.denied.has(route.scope)) {
         const message = `Forbidden: this endpoint needs the "${route.scope}" scope, which the API token does not have.`;
-        return answer(state, url, samsaraError(403, message));
+        return answer(state, url, arrivedAt, samsaraError(403, message));
       }
-      if (scripted === "429" || roll(account.faults.rateLimitRate)) {
+      if (scripted === "429" || inject(account, "rateLimit", account.faults.rateLimitRate)) {
         return answer(
           state,
           url,
+          arrivedAt,
           samsaraError(429, "Rate limit exceeded. Please slow down.", { "retry-after": retryAfter }),
         );
       }
-      if (scripted === "503" || roll(account.faults.serverErrorRate)) {
-        return answer(state, url, samsaraError(503, "Service Unavailable"));
+      if (scripted === "503" || inject(account, "serverError", account.faults.serverErrorRate)) {
+        return answer(state, url, arrivedAt, samsaraError(503, "Service Unavailable"));
       }
+      await maybeHang(account);
+      if (inject(account, "wrongShape", account.faults.wrongShapeRate))
+        return answer(state, url, arrivedAt, wrongShape());
       let body: unknown;
       try {
         body = route.handle({ url, account, now: Date.now() });
       } catch (error) {
-        if (error instanceof BadRequest) return answer(state, url, samsaraError(400, error.message));
+        if (error instanceof BadRequest) return answer(state, url, arrivedAt, samsaraError(400, error.message));
         throw error;
       }
-      if (scripted === "malformed" || roll(account.faults.malformedRate)) {
+      if (inject(account, "duplicatePage", account.faults.duplicatePageRate)) {
+        body = duplicateRecords(body);
+        // Paged by cursor: the same page comes again after this one.
+        const after = url.searchParams.get("after");
+        const paged = body as { pagination?: unknown };
+        if (after && paged.pagination) paged.pagination = { endCursor: after, hasNextPage: true };
+      }
+      if (scripted === "malformed" || inject(account, "malformed", account.faults.malformedRate)) {
         const text = JSON.stringify(body);
         const truncated = new Response(text.slice(0, Math.floor(text.length / 2)), {
           status: 200,
           headers: { "content-type": "application/json" },
         });
-        return answer(state, url, truncated);
+        return answer(state, url, arrivedAt, truncated);
       }
-      return answer(state, url, json(body));
+      return answer(state, url, arrivedAt, json(body));
     },
   };
 }

@@ -105,6 +105,9 @@ export const ConnectionSchema = z
     options: z.record(z.string(), z.unknown()).openapi({ example: { ingestHistoryFromSourceSystem: true } }),
     filters: FiltersSchema.optional(),
     linkUrl: z.string().url().openapi({
+      // An RFC 6570 template, not an RFC 3986 URI: `{` and `}` are not URI characters, so a
+      // client validating `format: uri` strictly rejected every connection (found by the fuzzer).
+      format: "uri-template",
       description:
         "Hosted-flow URL to re-authenticate the connection; replace `{connectionId}` and `{publishableKey}`.",
       example: "https://link.example.com/connection/{connectionId}?key={publishableKey}",

@@ -100,6 +100,7 @@ const route = createRoute({
       "invalid_credentials",
       "bad_gateway",
       "gateway_timeout",
+      "too_many_requests",
       "internal_server_error",
     ]),
   },

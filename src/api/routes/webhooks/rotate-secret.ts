@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { webhookEndpoints } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
+import { ApiError, errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EndpointIdParamsSchema, newSigningSecret, presentEndpoint, WebhookEndpointWithSecretSchema } from "./schema";
@@ -36,7 +36,8 @@ export function registerRotateWebhookSecret(app: OpenAPIHono<AppEnv>) {
       .set({ secretEncrypted, updatedAt: new Date() })
       .where(endpointOf(c.var.principal, id))
       .returning();
-    if (!row) throw new Error("webhook endpoint vanished during rotation");
+    // Deleted by a concurrent DELETE since findEndpoint: the same 404 as if the delete came first (was a 500).
+    if (!row) throw new ApiError("not_found", "No webhook endpoint with this id.");
     return c.json(WebhookEndpointWithSecretSchema.parse({ ...presentEndpoint(row), secret }), 200);
   });
 }

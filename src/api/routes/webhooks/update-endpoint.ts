@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { webhookEndpoints } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
+import { ApiError, errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import {
@@ -52,7 +52,8 @@ export function registerUpdateWebhookEndpoint(app: OpenAPIHono<AppEnv>) {
       else patch.disabledReason = "Disabled by the application.";
     }
     const [row] = await c.var.db.update(webhookEndpoints).set(patch).where(endpointOf(tenant, id)).returning();
-    if (!row) throw new Error("webhook endpoint vanished during update");
+    // Deleted by a concurrent DELETE since findEndpoint: the same 404 as if the delete came first (was a 500).
+    if (!row) throw new ApiError("not_found", "No webhook endpoint with this id.");
     return c.json(WebhookEndpointSchema.parse(presentEndpoint(row)), 200);
   });
 }

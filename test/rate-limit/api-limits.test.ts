@@ -1,0 +1,101 @@
+/**
+ * The API's request limits through the real Worker (wire-compat.md, Rate limits): 100 per
+ * second per connection token, 400 per second per application, answered 429 with
+ * `retryAfter` and `Retry-After`; the reference and the operator API are never limited.
+ * Each test uses its own application, so the counts of one test never reach another's.
+ */
+import { describe, expect, it } from "vitest";
+import { createTestApplication, insertConnection, type TestApplication } from "../helpers/factories";
+import { admin, BASE, type CallResult, call, errorBody } from "../helpers/http";
+
+const CONNECTION_LIMIT = 100;
+const APPLICATION_LIMIT = 400;
+
+async function manualConnection(app: TestApplication) {
+  return insertConnection(app, "sandbox", { syncMode: "manual" });
+}
+
+function currentConnection(app: TestApplication, token: string) {
+  return call("GET", `${BASE.sandbox}/connections/current`, { key: app.keys.sandbox.secret, token });
+}
+
+/** Sends `count` requests at once; the answers, and how long the whole burst took. */
+async function burst(count: number, send: (index: number) => Promise<CallResult<any>>) {
+  const started = Date.now();
+  const results = await Promise.all(Array.from({ length: count }, (_, index) => send(index)));
+  return { results, elapsedMs: Date.now() - started };
+}
+
+/** The most a limit of `perSecond` may admit over a burst that took `elapsedMs`. */
+const mostAdmitted = (perSecond: number, elapsedMs: number) => perSecond * Math.max(1, Math.ceil(elapsedMs / 1000));
+
+function expectTooManyRequests(result: CallResult<any>) {
+  expect(result.status).toBe(429);
+  const body = errorBody(result);
+  expect(body).toMatchObject({ code: "too_many_requests", message: expect.any(String) });
+  expect(Number.isInteger(body.retryAfter)).toBe(true);
+  expect(body.retryAfter).toBeGreaterThanOrEqual(1);
+  expect(result.headers.get("retry-after")).toBe(String(body.retryAfter));
+  expect(result.headers.get("x-request-id")).toBeTruthy();
+}
+
+describe("API rate limits", () => {
+  it("refuses a burst above the connection's limit with the contract's 429, then admits a caller that waited", async () => {
+    const app = await createTestApplication();
+    const connection = await manualConnection(app);
+    const { results, elapsedMs } = await burst(150, () => currentConnection(app, connection.token));
+    const allowed = results.filter((result) => result.status === 200);
+    const refused = results.filter((result) => result.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(allowed.length).toBeLessThanOrEqual(mostAdmitted(CONNECTION_LIMIT, elapsedMs));
+    for (const result of refused) expectTooManyRequests(result);
+
+    const retryAfter = Math.max(...refused.map((result) => errorBody(result).retryAfter ?? 0));
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    expect((await currentConnection(app, connection.token)).status).toBe(200);
+  });
+
+  it("limits an application across its connections, and leaves other applications alone", async () => {
+    const app = await createTestApplication();
+    const other = await createTestApplication();
+    const otherConnection = await manualConnection(other);
+    const connections = await Promise.all(Array.from({ length: 5 }, () => manualConnection(app)));
+    // 5 × 100: each connection within its own limit, the application above its 400.
+    const { results, elapsedMs } = await burst(500, (index) =>
+      currentConnection(app, (connections[index % connections.length] as { token: string }).token),
+    );
+    const allowed = results.filter((result) => result.status === 200);
+    const refused = results.filter((result) => result.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(allowed.length).toBeLessThanOrEqual(mostAdmitted(APPLICATION_LIMIT, elapsedMs));
+    for (const result of refused) expectTooManyRequests(result);
+
+    // The other application's counts are its own: its requests go through at once.
+    const others = await Promise.all(Array.from({ length: 20 }, () => currentConnection(other, otherConnection.token)));
+    expect(others.map((result) => result.status)).toEqual(others.map(() => 200));
+  });
+
+  it("limits application-scope routes by the application alone", async () => {
+    const app = await createTestApplication();
+    const { results } = await burst(450, () =>
+      call("GET", `${BASE.sandbox}/connections?limit=1`, { key: app.keys.sandbox.secret }),
+    );
+    const refused = results.filter((result) => result.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const result of refused) expectTooManyRequests(result);
+  });
+
+  it("never limits the reference or the operator API", async () => {
+    const documents = await burst(150, () => call("GET", `${BASE.sandbox}/openapi.json`));
+    expect(new Set(documents.results.map((result) => result.status))).toEqual(new Set([200]));
+    const applications = await burst(150, () => admin("GET", "/applications?limit=1"));
+    expect(new Set(applications.results.map((result) => result.status))).toEqual(new Set([200]));
+  });
+
+  it("documents the 429 and its Retry-After header on the limited operations", async () => {
+    const document = (await call("GET", `${BASE.production}/openapi.json`)).body;
+    const current = document.paths["/connections/current"].get.responses["429"];
+    expect(current.headers["Retry-After"].schema.type).toBe("integer");
+    expect(document.paths["/link/complete"].post.responses["429"]).toBeDefined();
+  });
+});

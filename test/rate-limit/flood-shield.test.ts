@@ -1,0 +1,51 @@
+/**
+ * The outer shield (src/api/middleware/flood-shield.ts) with a stand-in for the Workers Rate
+ * Limiting binding: its real limit (2000 per 10 s) is too high to reach in a test, and the
+ * binding's own counting is Cloudflare's.
+ */
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { handleError } from "../../src/api/handle-error";
+import { shieldFromFloods } from "../../src/api/middleware/flood-shield";
+import type { AppEnv, Env } from "../../src/env";
+import { hashSecret } from "../../src/lib/crypto";
+
+function shieldedApp() {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use("*", shieldFromFloods);
+  app.get("/", (c) => c.text("through", 200));
+  return app;
+}
+
+/** A binding that admits `allowed` calls, and records the keys it was asked about. */
+function stubShield(allowed: number) {
+  const keys: string[] = [];
+  const binding = {
+    async limit({ key }: { key: string }) {
+      keys.push(key);
+      return { success: keys.length <= allowed };
+    },
+  };
+  return { keys, env: { SHIELD: binding } as unknown as Env };
+}
+
+describe("flood shield", () => {
+  it("counts by the hash of the presented Authorization, and answers 429 once the binding says no", async () => {
+    const shield = stubShield(1);
+    const headers = { authorization: "Bearer sk_test_unknown" };
+    const first = await shieldedApp().request("/", { headers }, shield.env);
+    expect(first.status).toBe(200);
+    const second = await shieldedApp().request("/", { headers }, shield.env);
+    expect(second.status).toBe(429);
+    expect(second.headers.get("retry-after")).toBe("10");
+    expect(await second.json()).toMatchObject({ code: "too_many_requests", retryAfter: 10 });
+    expect(shield.keys).toEqual([await hashSecret(headers.authorization), await hashSecret(headers.authorization)]);
+  });
+
+  it("lets requests without credentials through to the key check", async () => {
+    const shield = stubShield(0);
+    expect((await shieldedApp().request("/", {}, shield.env)).status).toBe(200);
+    expect(shield.keys).toEqual([]);
+  });
+});

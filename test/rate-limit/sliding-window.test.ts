@@ -1,0 +1,124 @@
+/**
+ * The limit's arithmetic on its own (src/rate-limit/sliding-window.ts): whatever the timing
+ * of the requests, no window of one period admits more than the limit, and a caller that waits
+ * the answered delay is admitted.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  admitInAll,
+  newWindow,
+  reserveSlot,
+  retryAfterSeconds,
+  type SlidingWindow,
+  waitBeforeAdmission,
+} from "../../src/rate-limit/sliding-window";
+
+const PERIOD = 1000;
+
+/** Request times: non-decreasing offsets within a few periods, with bursts (many equal times) likely. */
+const timings = fc
+  .array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 400 })), {
+    minLength: 1,
+    maxLength: 300,
+  })
+  .map((gaps) => {
+    let now = 1_700_000_000_000;
+    return gaps.map((gap) => {
+      now += gap;
+      return now;
+    });
+  });
+
+/** The most requests admitted within any half-open window [t, t + period). */
+function busiestWindow(admitted: readonly number[]): number {
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < admitted.length; end++) {
+    while ((admitted[end] as number) - (admitted[start] as number) >= PERIOD) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+describe("sliding window", () => {
+  it("never admits more than the limit in any window of one period, for any timing", () => {
+    fc.assert(
+      fc.property(timings, fc.integer({ min: 1, max: 20 }), (times, limit) => {
+        const window = newWindow(limit, PERIOD);
+        const admitted: number[] = [];
+        for (const now of times) if (admitInAll([window], now).allowed) admitted.push(now);
+        expect(busiestWindow(admitted)).toBeLessThanOrEqual(limit);
+      }),
+    );
+  });
+
+  it("admits a lone request made retryAfterMs after a refusal", () => {
+    fc.assert(
+      fc.property(timings, fc.integer({ min: 1, max: 20 }), (times, limit) => {
+        const window = newWindow(limit, PERIOD);
+        for (const now of times) {
+          const verdict = admitInAll([window], now);
+          if (verdict.allowed) continue;
+          expect(verdict.retryAfterMs).toBeGreaterThan(0);
+          expect(verdict.retryAfterMs).toBeLessThanOrEqual(PERIOD);
+          // Alone: a copy of the window, so the sequence itself goes on unchanged.
+          const alone: SlidingWindow = { ...window, admitted: [...window.admitted] };
+          expect(admitInAll([alone], now + verdict.retryAfterMs)).toEqual({ allowed: true });
+        }
+      }),
+    );
+  });
+
+  it("admits a full burst up to the limit, then refuses until the first request leaves the window", () => {
+    const window = newWindow(3, PERIOD);
+    expect([1, 2, 3, 4].map(() => admitInAll([window], 0).allowed)).toEqual([true, true, true, false]);
+    expect(waitBeforeAdmission(window, 250)).toBe(750);
+    expect(admitInAll([window], 999).allowed).toBe(false);
+    expect(admitInAll([window], 1000).allowed).toBe(true);
+  });
+
+  it("admits in every window or in none, and waits for the slowest", () => {
+    const application = newWindow(10, PERIOD);
+    const connection = newWindow(2, PERIOD);
+    expect(admitInAll([application, connection], 0).allowed).toBe(true);
+    expect(admitInAll([application, connection], 100).allowed).toBe(true);
+    // The connection is full: the application's budget is not spent on a refused request.
+    expect(admitInAll([application, connection], 200)).toEqual({ allowed: false, retryAfterMs: 800 });
+    expect(application.admitted).toHaveLength(2);
+    const other = newWindow(2, PERIOD);
+    expect(admitInAll([application, other], 200).allowed).toBe(true);
+  });
+
+  it("paces reservations: no window of one period holds more than the limit, and none is before its request", () => {
+    fc.assert(
+      fc.property(
+        timings,
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (times, limit, maxWait) => {
+          const window = newWindow(limit, PERIOD);
+          const slots: number[] = [];
+          for (const now of times) {
+            const slot = reserveSlot(window, now, maxWait);
+            if ("waitMs" in slot) {
+              expect(slot.waitMs).toBeLessThanOrEqual(maxWait);
+              slots.push(now + slot.waitMs);
+            } else {
+              expect(slot.retryAfterMs).toBeGreaterThan(maxWait);
+            }
+          }
+          expect(slots).toEqual([...slots].sort((a, b) => a - b));
+          expect(busiestWindow(slots)).toBeLessThanOrEqual(limit);
+        },
+      ),
+    );
+  });
+
+  it("answers whole seconds, at least one", () => {
+    expect(retryAfterSeconds(1)).toBe(1);
+    expect(retryAfterSeconds(1000)).toBe(1);
+    expect(retryAfterSeconds(1001)).toBe(2);
+    expect(retryAfterSeconds(0)).toBe(1);
+  });
+});
