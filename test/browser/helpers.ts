@@ -5,7 +5,7 @@
  * Adding a hosted-flow test: create `test/browser/<name>.test.ts` (run with `npm run test:browser`):
  *
  *   import { afterAll, beforeAll, expect, inject, it } from "vitest";
- *   import { type Browser, launchBrowser, linkFrame, openDemo, screenshot } from "./helpers";
+ *   import { type Browser, launchBrowser, openDemo, openedFlow, screenshot } from "./helpers";
  *
  *   let browser: Browser;
  *   beforeAll(async () => { browser = await launchBrowser(); });
@@ -14,7 +14,7 @@
  *   it("connects a sandbox fleet", async () => {
  *     const page = await openDemo(browser);                    // the embedding app, on http://localhost:<port>
  *     await page.getByRole("button", { name: "Connect a fleet" }).click();
- *     const flow = linkFrame(page);                           // the flow inside the SDK's iframe
+ *     const flow = await openedFlow(page);                    // the flow inside the SDK's iframe, opened
  *     await flow.getByRole("button", { name: "Sandbox" }).click();
  *     await screenshot(page, "sandbox-form");                 // test-results/link-flow/sandbox-form.png
  *     await expect.poll(() => page.locator("#result").getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
@@ -79,6 +79,24 @@ export async function openDemo(browser: Browser, pathname = "/"): Promise<Page> 
 /** The hosted flow inside the SDK's overlay iframe. */
 export function linkFrame(page: Page): FrameLocator {
   return page.frameLocator("#terminal-link-iframe");
+}
+
+/**
+ * The hosted flow once the SDK has finished opening it. The SDK fades the overlay in and slides
+ * the iframe up for 200 ms; a click during the slide can land on the overlay beside the moving
+ * iframe, which the SDK takes as a click outside the flow: it calls onExit and closes it.
+ * Computed styles report the values mid-transition, so this waits for the final ones.
+ */
+export async function openedFlow(page: Page): Promise<FrameLocator> {
+  await page.waitForFunction(`(() => {
+    const overlay = document.getElementById("terminal-link-overlay");
+    const iframe = document.getElementById("terminal-link-iframe");
+    if (!overlay || !iframe) return false;
+    const transform = getComputedStyle(iframe).transform;
+    return getComputedStyle(overlay).opacity === "1" && getComputedStyle(iframe).opacity === "1" &&
+      (transform === "none" || transform === "matrix(1, 0, 0, 1, 0, 0)");
+  })()`);
+  return linkFrame(page);
 }
 
 /** The texts of the SDK callbacks the demo page logged, in order ("open", "success", "exit", "close"). */

@@ -12,6 +12,7 @@ import {
   launchBrowser,
   linkFrame,
   openDemo,
+  openedFlow,
   type Page,
   screenshot,
   seedFakeAccount,
@@ -64,7 +65,7 @@ describe("new connection through the SDK", () => {
     const externalId = unique("browser");
     await page.locator("#external-id").fill(externalId);
     await page.getByRole("button", { name: "Connect a fleet" }).click();
-    const flow = linkFrame(page);
+    const flow = await openedFlow(page);
 
     await flow.getByRole("heading", { name: "Connect your fleet" }).waitFor();
     await screenshot(page, "01-new-picker");
@@ -102,7 +103,7 @@ describe("new connection through the SDK", () => {
   it("shows rejected credentials in the form, then succeeds on the next try", async () => {
     const page = await openDemo(browser);
     await page.getByRole("button", { name: "Connect a fleet" }).click();
-    const flow = linkFrame(page);
+    const flow = await openedFlow(page);
     await flow.getByRole("button", { name: /Sandbox/ }).click();
     await flow.getByRole("button", { name: "Accept and continue" }).click();
     await fillSandboxCredentials(page, "invalid");
@@ -127,7 +128,7 @@ describe("new connection through the SDK", () => {
     const page = await openDemo(browser);
     await page.locator("#environment").selectOption("production");
     await page.getByRole("button", { name: "Connect a fleet" }).click();
-    const flow = linkFrame(page);
+    const flow = await openedFlow(page);
     await flow.getByRole("button", { name: /Samsara/ }).click();
     await flow.getByRole("button", { name: "Accept and continue" }).click();
     await flow.getByLabel("API token").fill(credential);
@@ -144,7 +145,7 @@ describe("leaving and coming back", () => {
   it("Exit calls onExit and closes the overlay", async () => {
     const page = await openDemo(browser);
     await page.getByRole("button", { name: "Connect a fleet" }).click();
-    const flow = linkFrame(page);
+    const flow = await openedFlow(page);
     await flow.getByRole("heading", { name: "Connect your fleet" }).waitFor();
     await flow.getByRole("button", { name: "Exit" }).click();
     await expect.poll(() => demoEvents(page)).toEqual(["open", "exit", "close"]);
@@ -173,7 +174,7 @@ describe("leaving and coming back", () => {
     const page = await openDemo(browser);
     await page.locator("#connection-id").fill(created.body.id);
     await page.getByRole("button", { name: "Reconnect" }).click();
-    const flow = linkFrame(page);
+    const flow = await openedFlow(page);
     await flow.getByRole("heading", { name: "Connect Sandbox" }).waitFor();
     await screenshot(page, "09-reconnect-agreement");
     await flow.getByRole("button", { name: "Accept and continue" }).click();
@@ -287,7 +288,7 @@ describe("accessibility and phones", () => {
   it("every form control of the flow has a label", async () => {
     const page = await openDemo(browser);
     await page.getByRole("button", { name: "Connect a fleet" }).click();
-    const flow = linkFrame(page);
+    const flow = await openedFlow(page);
     await flow.getByRole("button", { name: /Sandbox/ }).click();
     await flow.getByRole("button", { name: "Accept and continue" }).click();
     await flow.getByRole("heading", { name: "Sign in to Sandbox" }).waitFor();

@@ -75,9 +75,45 @@ async function stableIds(key: string, token: string) {
   return { vehicles: await idsOf(key, token, "/vehicles"), drivers: await idsOf(key, token, "/drivers") };
 }
 
-function record(provider: string, injected: Record<string, number>, syncs: number) {
-  const total = Object.values(injected).reduce((sum, count) => sum + count, 0);
-  summary[provider] = { syncs, faultsInjected: total, byKind: injected, duplicates: 0, losses: 0 };
+/** Faults a run must survive before it counts: a small fleet's sync makes only about ten provider requests. */
+const MIN_FAULTS = 4;
+/** Syncs under faults at most, per provider (each one checked): far more than MIN_FAULTS needs at 30 %. */
+const MAX_SYNCS = 8;
+
+type FaultRun = {
+  key: string;
+  token: string;
+  days: number;
+  /** Asserts that the stored data equals the provider's, for the first faulty sync's start. */
+  expectExact: (startFrom: string) => Promise<unknown>;
+  /** The faults the fake provider has injected for the account so far, by kind. */
+  injected: () => Promise<Record<string, number>>;
+};
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+/**
+ * Syncs again and again under faults, at least twice and until MIN_FAULTS were injected: every
+ * sync must complete with exactly the provider's data and the same ids as the one before.
+ */
+async function syncUnderFaults(provider: string, run: FaultRun) {
+  let syncs = 0;
+  let startFrom: string | undefined;
+  let ids: Awaited<ReturnType<typeof stableIds>> | undefined;
+  let injected: Record<string, number> = {};
+  do {
+    const job = await requestSync(run.key, run.token, run.days);
+    syncs++;
+    expect(job.status, job.failureReason).toBe("completed");
+    startFrom ??= job.startFrom as string;
+    await run.expectExact(startFrom);
+    const now = await stableIds(run.key, run.token);
+    if (ids) expect(now).toEqual(ids);
+    ids = now;
+    injected = await run.injected();
+  } while (syncs < 2 || (total(injected) < MIN_FAULTS && syncs < MAX_SYNCS));
+  expect(total(injected), `faults injected in ${syncs} syncs`).toBeGreaterThanOrEqual(MIN_FAULTS);
+  summary[provider] = { syncs, faultsInjected: total(injected), byKind: injected, duplicates: 0, losses: 0 };
 }
 
 describe("syncs under 30 % provider faults store exactly the provider's data", () => {
@@ -90,41 +126,29 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
     expect((await waitForSync(key, token, await lastSyncId(key, token))).job.status).toBe("completed");
     await patchSamsaraAccount(account.token, { faults: FAULTS });
 
-    const first = await requestSync(key, token, 7);
-    expect(first.status, first.failureReason).toBe("completed");
-    await expectCanonical(key, token, account.fleet, first.startFrom as string);
-    const ids = await stableIds(key, token);
-    const second = await requestSync(key, token, 7);
-    expect(second.status, second.failureReason).toBe("completed");
-    await expectCanonical(key, token, account.fleet, first.startFrom as string);
-    expect(await stableIds(key, token)).toEqual(ids);
-
-    const injected = await injectedAt(env.SAMSARA_BASE_URL, account.token);
-    expect(Object.values(injected).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
-    record("samsara", injected, 2);
+    await syncUnderFaults("samsara", {
+      key,
+      token,
+      days: 7,
+      expectExact: (startFrom) => expectCanonical(key, token, account.fleet, startFrom),
+      injected: () => injectedAt(env.SAMSARA_BASE_URL, account.token),
+    });
   }, 320_000);
 
   it("Motive", async () => {
     const account = await createMotiveAccount({ vehicles: 8 });
     const connection = await connectMotive(account, { backfill: { days: 7 } });
-    expect(
-      (await waitForSync(connection.key, connection.token, await lastSyncId(connection.key, connection.token))).job
-        .status,
-    ).toBe("completed");
+    const { key, token } = connection;
+    expect((await waitForSync(key, token, await lastSyncId(key, token))).job.status).toBe("completed");
     await patchMotiveAccount(account.credential, { faults: FAULTS });
 
-    const first = await requestSync(connection.key, connection.token, 7);
-    expect(first.status, first.failureReason).toBe("completed");
-    await expectCanonicalFleet(connection, fleetOf(account), backfillStart(7));
-    const ids = await stableIds(connection.key, connection.token);
-    const second = await requestSync(connection.key, connection.token, 7);
-    expect(second.status, second.failureReason).toBe("completed");
-    await expectCanonicalFleet(connection, fleetOf(account), backfillStart(7));
-    expect(await stableIds(connection.key, connection.token)).toEqual(ids);
-
-    const injected = await injectedAt(env.MOTIVE_BASE_URL, account.credential);
-    expect(Object.values(injected).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
-    record("motive", injected, 2);
+    await syncUnderFaults("motive", {
+      key,
+      token,
+      days: 7,
+      expectExact: () => expectCanonicalFleet(connection, fleetOf(account), backfillStart(7)),
+      injected: () => injectedAt(env.MOTIVE_BASE_URL, account.credential),
+    });
   }, 320_000);
 
   it("Geotab", async () => {
@@ -132,18 +156,13 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
     expect((await waitForSync(key, token, await lastSyncId(key, token))).job.status).toBe("completed");
     await patchGeotabAccount(account, { faults: FAULTS });
 
-    const first = await requestSync(key, token, 5);
-    expect(first.status, first.failureReason).toBe("completed");
-    expectFleet(await storedGeotab(key, token), expected(account, first.startFrom as string));
-    const ids = await stableIds(key, token);
-    const second = await requestSync(key, token, 5);
-    expect(second.status, second.failureReason).toBe("completed");
-    expectFleet(await storedGeotab(key, token), expected(account, first.startFrom as string));
-    expect(await stableIds(key, token)).toEqual(ids);
-
-    const injected = await injectedAt(env.GEOTAB_BASE_URL, account.credential);
-    expect(Object.values(injected).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
-    record("geotab", injected, 2);
+    await syncUnderFaults("geotab", {
+      key,
+      token,
+      days: 5,
+      expectExact: async (startFrom) => expectFleet(await storedGeotab(key, token), expected(account, startFrom)),
+      injected: () => injectedAt(env.GEOTAB_BASE_URL, account.credential),
+    });
     console.log(`SYNC_FAULTS_SUMMARY ${JSON.stringify(summary)}`);
   }, 320_000);
 });
