@@ -20,3 +20,9 @@ declare global {
     }
   }
 }
+
+/** Vite's raw imports: a file's text (the shield test reads wrangler.toml). */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

@@ -1,7 +1,7 @@
 /**
  * The outer shield (src/api/middleware/flood-shield.ts) with a stand-in for the Workers Rate
- * Limiting binding: its real limit (2000 per 10 s) is too high to reach in a test, and the
- * binding's own counting is Cloudflare's.
+ * Limiting binding: its real limit (10,000 per 10 s) is too high to reach in a test, and the
+ * binding's own counting is Cloudflare's. Its configuration is checked against the API's limits.
  */
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { handleError } from "../../src/api/handle-error";
 import { shieldFromFloods } from "../../src/api/middleware/flood-shield";
 import type { AppEnv, Env } from "../../src/env";
 import { hashSecret } from "../../src/lib/crypto";
+import wranglerToml from "../../wrangler.toml?raw";
 
 function shieldedApp() {
   const app = new Hono<AppEnv>();
@@ -47,5 +48,17 @@ describe("flood shield", () => {
     const shield = stubShield(0);
     expect((await shieldedApp().request("/", {}, shield.env)).status).toBe(200);
     expect(shield.keys).toEqual([]);
+  });
+
+  it("admits more per credential than the application limit, so a client within its limits never meets it", () => {
+    const shield = /\[\[ratelimits\]\]\s*name = "SHIELD"[^[]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(
+      wranglerToml,
+    );
+    const applicationLimit = /^RATE_LIMIT_APPLICATION_PER_SECOND = "(\d+)"$/m.exec(wranglerToml);
+    expect(shield, "the SHIELD binding in wrangler.toml").not.toBeNull();
+    expect(applicationLimit, "RATE_LIMIT_APPLICATION_PER_SECOND in wrangler.toml").not.toBeNull();
+    const [, limit, period] = shield!.map(Number);
+    // A client sending at its application's full rate for a whole period of the shield.
+    expect(limit!).toBeGreaterThan(Number(applicationLimit![1]) * period!);
   });
 });
