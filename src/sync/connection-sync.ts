@@ -42,6 +42,22 @@ export class ConnectionSync extends DurableObject<Env> {
   private readonly db: Database;
   /** Provider request reservations by bucket and pace; in memory (see acquireProviderSlot). */
   private readonly providerSlots = new Map<string, SlidingWindow>();
+  /**
+   * The stored state, also kept in memory: every change goes through save(), so the copy is
+   * never stale, and a page no longer costs several SQLite reads and JSON parses. Frozen, so
+   * that a change that skipped save() would throw instead of drifting from storage.
+   */
+  private cachedState: SyncState | undefined;
+  /** The progress last written to the sync job row (memory only: after an eviction it is written once more). */
+  private writtenProgress: { syncId: string; progress: number } | undefined;
+  /** When the alarm is set to ring: null for none, undefined when not known since the object started. */
+  private armedAt: number | null | undefined;
+  /**
+   * The last message a consumer picked up, and when. Memory only: storing it would cost a
+   * durable write per page, and losing it (eviction) only means that a late duplicate of the
+   * previous message resends the current one, whose second copy the seq check then drops.
+   */
+  private lastClaim: { syncId: string; seq: number; at: number } | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -62,7 +78,6 @@ export class ConnectionSync extends DurableObject<Env> {
       steps: [],
       stepIndex: 0,
       pagesInStep: 0,
-      claimed: false,
       started: false,
       progress: 0,
       lastProgressAt: now,
@@ -149,14 +164,15 @@ export class ConnectionSync extends DurableObject<Env> {
     const state = this.load();
     const active = state.active;
     if (!active || active.syncId !== syncId) return { proceed: false };
-    if (seq === active.seq - 1 && !active.claimed) {
+    if (seq === active.seq - 1 && !this.isClaimed(active)) {
       await this.resume(active);
       return { proceed: false };
     }
     if (seq !== active.seq || active.stepIndex >= active.steps.length) return { proceed: false };
     const firstClaim = !active.started;
-    this.save({ ...state, active: { ...active, claimed: true, started: true, lastProgressAt: Date.now() } });
+    this.lastClaim = { syncId, seq, at: Date.now() };
     if (firstClaim) {
+      this.save({ ...state, active: { ...active, started: true, lastProgressAt: Date.now() } });
       const started = await this.db
         .update(syncJobs)
         .set({ status: "in_progress", startedAt: new Date(), updatedAt: new Date() })
@@ -177,7 +193,6 @@ export class ConnectionSync extends DurableObject<Env> {
         ? { ...current, cursor: result.nextCursor, pagesInStep: current.pagesInStep + 1 }
         : { ...current, cursor: undefined, stepIndex: current.stepIndex + 1, pagesInStep: 0 };
     active.seq = current.seq + 1;
-    active.claimed = false;
     active.lastProgressAt = Date.now();
     active.lastError = undefined;
     active.progress = Math.max(current.progress, progressOf(active.stepIndex, active.pagesInStep, active.steps.length));
@@ -234,6 +249,8 @@ export class ConnectionSync extends DurableObject<Env> {
   async purge(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.cachedState = undefined;
+    this.armedAt = null;
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
   }
 
@@ -265,10 +282,13 @@ export class ConnectionSync extends DurableObject<Env> {
 
   /** Watchdog for a stalled sync, and the automatic schedule. */
   override async alarm(): Promise<void> {
+    // The alarm that rang is no longer set.
+    this.armedAt = null;
     const state = this.load();
     const now = Date.now();
-    if (state.active && now - state.active.lastProgressAt >= syncStallMs(this.env)) {
-      this.save({ ...state, active: { ...state.active, claimed: false, lastProgressAt: now } });
+    if (state.active && now - this.lastSignOfLife(state.active) >= syncStallMs(this.env)) {
+      this.lastClaim = undefined;
+      this.save({ ...state, active: { ...state.active, lastProgressAt: now } });
       await this.resume(this.load().active!);
     } else if (!state.active && state.identity && state.nextScheduledAt !== null && now >= state.nextScheduledAt) {
       this.save({ ...state, nextScheduledAt: null });
@@ -286,10 +306,14 @@ export class ConnectionSync extends DurableObject<Env> {
       await this.complete(active);
       return;
     }
-    await this.db
-      .update(syncJobs)
-      .set({ progress: active.progress, updatedAt: new Date() })
-      .where(and(eq(syncJobs.id, active.syncId), eq(syncJobs.status, "in_progress")));
+    // Progress is a whole percentage: most pages leave it as it was, and need no write.
+    if (this.writtenProgress?.syncId !== active.syncId || this.writtenProgress.progress !== active.progress) {
+      await this.db
+        .update(syncJobs)
+        .set({ progress: active.progress, updatedAt: new Date() })
+        .where(and(eq(syncJobs.id, active.syncId), eq(syncJobs.status, "in_progress")));
+      this.writtenProgress = { syncId: active.syncId, progress: active.progress };
+    }
     await this.env.SYNC_QUEUE.send(this.message(active));
     await this.armAlarm();
   }
@@ -373,11 +397,34 @@ export class ConnectionSync extends DurableObject<Env> {
   /** One alarm serves both purposes: the earlier of the watchdog and the schedule. */
   private async armAlarm(): Promise<void> {
     const state = this.load();
-    const watchdog = state.active ? state.active.lastProgressAt + syncStallMs(this.env) : Number.POSITIVE_INFINITY;
+    const watchdog = state.active
+      ? this.lastSignOfLife(state.active) + syncStallMs(this.env)
+      : Number.POSITIVE_INFINITY;
     const scheduled = state.active ? Number.POSITIVE_INFINITY : (state.nextScheduledAt ?? Number.POSITIVE_INFINITY);
     const next = Math.min(watchdog, scheduled);
-    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next);
-    else await this.ctx.storage.deleteAlarm();
+    if (!Number.isFinite(next)) {
+      if (this.armedAt !== null) await this.ctx.storage.deleteAlarm();
+      this.armedAt = null;
+      return;
+    }
+    this.armedAt ??= await this.ctx.storage.getAlarm();
+    // An alarm that rings before it is needed only re-arms itself (alarm()), so the watchdog,
+    // which every page would move later, is set again only when it must ring sooner.
+    if (this.armedAt === null || this.armedAt > next) {
+      await this.ctx.storage.setAlarm(next);
+      this.armedAt = next;
+    }
+  }
+
+  /** Whether a consumer has picked up the current message (if not, it may have been lost and can be sent again). */
+  private isClaimed(active: ActiveSync): boolean {
+    return this.lastClaim?.syncId === active.syncId && this.lastClaim.seq === active.seq;
+  }
+
+  /** The last progress or pick-up of the active sync: a page being worked on (or retried) is no stall. */
+  private lastSignOfLife(active: ActiveSync): number {
+    const claimedAt = this.lastClaim?.syncId === active.syncId ? this.lastClaim.at : 0;
+    return Math.max(active.lastProgressAt, claimedAt);
   }
 
   private message(active: ActiveSync): SyncMessage {
@@ -404,10 +451,13 @@ export class ConnectionSync extends DurableObject<Env> {
   }
 
   private load(): SyncState {
-    const row = this.ctx.storage.sql
-      .exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'")
-      .toArray()[0];
-    return row ? (JSON.parse(row.value) as SyncState) : { ...EMPTY_STATE };
+    if (!this.cachedState) {
+      const row = this.ctx.storage.sql
+        .exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'")
+        .toArray()[0];
+      this.cachedState = deepFreeze(row ? (JSON.parse(row.value) as SyncState) : { ...EMPTY_STATE });
+    }
+    return this.cachedState;
   }
 
   private save(state: SyncState): void {
@@ -415,5 +465,14 @@ export class ConnectionSync extends DurableObject<Env> {
       "INSERT INTO sync_state (key, value) VALUES ('state', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       JSON.stringify(state),
     );
+    this.cachedState = deepFreeze(state);
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

@@ -14,8 +14,6 @@ export type ActiveSync = {
   /** Provider cursor of the next page of the current step. */
   cursor?: string;
   pagesInStep: number;
-  /** Whether a consumer has picked up message `seq` (if not, it may have been lost and can be sent again). */
-  claimed: boolean;
   /** Whether message 0 was picked up: the job is `in_progress`. */
   started: boolean;
   progress: number;

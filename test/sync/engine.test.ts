@@ -4,7 +4,7 @@
  * provider is the upstream. Each test makes its own application and connection.
  */
 
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -291,6 +291,8 @@ describe("schedule", () => {
         Date.now() - 1,
       );
     });
+    // The object keeps its state in memory too: a restart makes it read the edited storage.
+    await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const next = await lastSyncId(key, automatic.token);
     expect(next).not.toBe(first);

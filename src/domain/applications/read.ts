@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { selectInChunks } from "../../db/in-chunks";
 import { afterKey } from "../../db/keyset";
 import { type ApiKeyRow, type ApplicationRow, apiKeys, applications } from "../../db/schema";
+import { forgetAuthenticatedKeys } from "../api-keys/authenticate";
 
 /** An application with all its keys (live and revoked), or undefined. */
 export async function getApplication(
@@ -43,5 +44,7 @@ export async function revokeApiKey(db: Database, applicationId: string, keyId: s
   const [key] = await db.select().from(apiKeys).where(where).limit(1);
   if (!key || key.revokedAt) return key;
   const [revoked] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(where).returning();
+  // Other isolates forget it within API_KEY_CACHE_TTL_MS.
+  forgetAuthenticatedKeys();
   return revoked;
 }

@@ -16,7 +16,8 @@ export type RecordListFilters = {
 };
 
 /** The page a list query reads: `limit + 1` rows after the given id (ids are ULIDs, so insertion never reorders them). */
-export type IdPage = { limit: number; afterId?: string };
+/** A page to read: its size, where it starts, and whether rows carry their raw payload. */
+export type IdPage = { limit: number; afterId?: string; raw?: boolean };
 
 const HIDDEN: readonly Visibility[] = ["hidden_by_exclude_list", "hidden_by_include_list", "hidden_by_status"];
 

@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type DeviceRow, devices } from "../../db/schema";
 import { type IdPage, type RecordListFilters, syncedListCondition } from "./conditions";
+import { type ReadRow, readColumns } from "./read-columns";
 
 /** One page of a connection's devices in id order, `limit + 1` rows. */
 export function listDevices(
@@ -9,9 +10,9 @@ export function listDevices(
   connectionId: string,
   filters: Omit<RecordListFilters, "hidden">,
   page: IdPage,
-): Promise<DeviceRow[]> {
+): Promise<ReadRow<DeviceRow>[]> {
   return db
-    .select()
+    .select(readColumns(devices, page.raw ?? false))
     .from(devices)
     .where(syncedListCondition(devices, connectionId, filters, page))
     .orderBy(asc(devices.id))

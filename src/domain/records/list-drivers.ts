@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type DriverRow, drivers } from "../../db/schema";
 import { type IdPage, type RecordListFilters, syncedListCondition } from "./conditions";
+import { type ReadRow, readColumns } from "./read-columns";
 
 /** One page of a connection's drivers in id order, `limit + 1` rows. */
 export function listDrivers(
@@ -9,9 +10,9 @@ export function listDrivers(
   connectionId: string,
   filters: RecordListFilters,
   page: IdPage,
-): Promise<DriverRow[]> {
+): Promise<ReadRow<DriverRow>[]> {
   return db
-    .select()
+    .select(readColumns(drivers, page.raw ?? false))
     .from(drivers)
     .where(syncedListCondition(drivers, connectionId, filters, page))
     .orderBy(asc(drivers.id))

@@ -2,6 +2,7 @@ import { asc, gte, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type SafetyEventRow, safetyEvents } from "../../db/schema";
 import { type IdPage, inList, syncedListCondition } from "./conditions";
+import { type ReadRow, readColumns } from "./read-columns";
 
 export type SafetyEventFilters = {
   /** Inclusive lower bound on startedAt. */
@@ -20,9 +21,9 @@ export function listSafetyEvents(
   connectionId: string,
   filters: SafetyEventFilters,
   page: IdPage,
-): Promise<SafetyEventRow[]> {
+): Promise<ReadRow<SafetyEventRow>[]> {
   return db
-    .select()
+    .select(readColumns(safetyEvents, page.raw ?? false))
     .from(safetyEvents)
     .where(
       syncedListCondition(

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type UtilizationRow, vehicles, vehicleUtilization } from "../../db/schema";
 import { inList } from "./conditions";
+import { type ReadRow, readColumns } from "./read-columns";
 
 export type UtilizationFilters = {
   /** First day, inclusive (YYYY-MM-DD). */
@@ -28,8 +29,10 @@ export const utilizationOrderFor = (filters: UtilizationFilters): UtilizationOrd
   filters.vehicleIds === undefined ? "date_vehicle" : "vehicle_date";
 
 /** The keyset of a row in the given order: what the cursor carries. */
-export const utilizationKey = (row: UtilizationRow, order: UtilizationOrder): [string, string] =>
-  order === "vehicle_date" ? [row.vehicleId, row.date] : [row.date, row.vehicleId];
+export const utilizationKey = (
+  row: Pick<UtilizationRow, "vehicleId" | "date">,
+  order: UtilizationOrder,
+): [string, string] => (order === "vehicle_date" ? [row.vehicleId, row.date] : [row.date, row.vehicleId]);
 
 /**
  * One page of a connection's vehicle-days, `limit + 1` rows. Days of a vehicle that is not
@@ -40,11 +43,11 @@ export async function listUtilization(
   connectionId: string,
   filters: UtilizationFilters,
   page: UtilizationPage,
-): Promise<UtilizationRow[]> {
+): Promise<ReadRow<UtilizationRow>[]> {
   return await utilizationQuery(db, connectionId, filters, page);
 }
 
-export type UtilizationPage = { limit: number; after?: readonly [string, string] };
+export type UtilizationPage = { limit: number; after?: readonly [string, string]; raw?: boolean };
 
 /** The statement of listUtilization, unexecuted (its plan is checked by the tests). */
 export function utilizationQuery(
@@ -77,7 +80,7 @@ export function utilizationQuery(
     after === undefined ? undefined : afterKey(columns, after, "asc"),
   ];
   return db
-    .select()
+    .select(readColumns(vehicleUtilization, page.raw ?? false))
     .from(vehicleUtilization)
     .where(and(...conditions))
     .orderBy(...columns.map((column) => asc(column)))

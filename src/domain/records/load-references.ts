@@ -14,6 +14,7 @@ import {
 } from "../../db/schema";
 import type { Tenant } from "../context";
 import { inList } from "./conditions";
+import { type ReadRow, readColumns } from "./read-columns";
 
 /**
  * Loaders of the records a page references, for `expand`: each is ONE query for the whole
@@ -31,12 +32,12 @@ export async function loadGroups(
   db: Database,
   connectionId: string,
   ids: Iterable<string | null | undefined>,
-): Promise<Map<string, GroupRow>> {
+): Promise<Map<string, ReadRow<GroupRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
   return byId(
     await db
-      .select()
+      .select(readColumns(groups, false))
       .from(groups)
       .where(and(eq(groups.connectionId, connectionId), inList(groups.id, wanted))),
   );
@@ -46,12 +47,12 @@ export async function loadDevices(
   db: Database,
   connectionId: string,
   ids: Iterable<string | null | undefined>,
-): Promise<Map<string, DeviceRow>> {
+): Promise<Map<string, ReadRow<DeviceRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
   return byId(
     await db
-      .select()
+      .select(readColumns(devices, false))
       .from(devices)
       .where(and(eq(devices.connectionId, connectionId), inList(devices.id, wanted))),
   );
@@ -61,12 +62,12 @@ export async function loadVehicles(
   db: Database,
   connectionId: string,
   ids: Iterable<string | null | undefined>,
-): Promise<Map<string, VehicleRow>> {
+): Promise<Map<string, ReadRow<VehicleRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
   return byId(
     await db
-      .select()
+      .select(readColumns(vehicles, false))
       .from(vehicles)
       .where(and(eq(vehicles.connectionId, connectionId), inList(vehicles.id, wanted))),
   );
@@ -76,12 +77,12 @@ export async function loadDrivers(
   db: Database,
   connectionId: string,
   ids: Iterable<string | null | undefined>,
-): Promise<Map<string, DriverRow>> {
+): Promise<Map<string, ReadRow<DriverRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
   return byId(
     await db
-      .select()
+      .select(readColumns(drivers, false))
       .from(drivers)
       .where(and(eq(drivers.connectionId, connectionId), inList(drivers.id, wanted))),
   );

@@ -28,8 +28,8 @@ export function presentMetadata(row: {
 }
 
 /** `{ raw: [entry] }` when the caller asked for raw payloads, `{}` otherwise. */
-export function presentRaw(raw: boolean | undefined, entry: RawEntry): { raw?: RawEntry[] } {
-  return raw ? { raw: [entry] } : {};
+export function presentRaw(raw: boolean | undefined, entry: RawEntry | null): { raw?: RawEntry[] } {
+  return raw && entry ? { raw: [entry] } : {};
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DeviceRow, VehicleRow } from "../../db/schema";
 import type { RawEntry } from "../../providers/normalized";
 import { isoOrUndefined, type MetadataView, optional, presentMetadata, presentRaw, reference } from "./present-common";
 import { presentVehicle, type VehicleView } from "./present-vehicle";
+import type { ReadRow } from "./read-columns";
 
 export type DeviceView = {
   id: string;
@@ -18,8 +19,8 @@ export type DeviceView = {
 
 /** A device (wire-compat.md "Other resource shapes"); `vehicles` loaded turns `vehicle` into the vehicle object. */
 export function presentDevice(
-  row: DeviceRow,
-  options: { raw?: boolean; vehicles?: ReadonlyMap<string, VehicleRow> } = {},
+  row: ReadRow<DeviceRow>,
+  options: { raw?: boolean; vehicles?: ReadonlyMap<string, ReadRow<VehicleRow>> } = {},
 ): DeviceView {
   return {
     id: row.id,

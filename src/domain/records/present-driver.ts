@@ -2,6 +2,7 @@ import type { DriverRow, GroupRow } from "../../db/schema";
 import type { LicensePlate, RawEntry } from "../../providers/normalized";
 import { isoOrUndefined, type MetadataView, optional, presentMetadata, presentRaw, reference } from "./present-common";
 import { type GroupView, presentGroup } from "./present-group";
+import type { ReadRow } from "./read-columns";
 
 export type DriverView = {
   id: string;
@@ -24,8 +25,8 @@ export type DriverView = {
 
 /** A driver (contract 2.5); `groups` loaded (for `expand`) turns the ids into group objects. */
 export function presentDriver(
-  row: DriverRow,
-  options: { raw?: boolean; groups?: ReadonlyMap<string, GroupRow> } = {},
+  row: ReadRow<DriverRow>,
+  options: { raw?: boolean; groups?: ReadonlyMap<string, ReadRow<GroupRow>> } = {},
 ): DriverView {
   return {
     id: row.id,

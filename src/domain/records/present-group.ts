@@ -1,6 +1,7 @@
 import type { GroupRow } from "../../db/schema";
 import type { RawEntry } from "../../providers/normalized";
 import { type MetadataView, optional, presentMetadata, presentRaw, reference } from "./present-common";
+import type { ReadRow } from "./read-columns";
 
 export type GroupView = {
   id: string;
@@ -15,8 +16,8 @@ export type GroupView = {
 
 /** A group (wire-compat.md "Other resource shapes"); `parents` loaded turns `parent` into the group object. */
 export function presentGroup(
-  row: GroupRow,
-  options: { raw?: boolean; parents?: ReadonlyMap<string, GroupRow> } = {},
+  row: ReadRow<GroupRow>,
+  options: { raw?: boolean; parents?: ReadonlyMap<string, ReadRow<GroupRow>> } = {},
 ): GroupView {
   return {
     id: row.id,

@@ -11,6 +11,7 @@ import {
 } from "./present-common";
 import { type DriverView, presentDriver } from "./present-driver";
 import { presentVehicle, type VehicleView } from "./present-vehicle";
+import type { ReadRow } from "./read-columns";
 
 type Stats = NonNullable<SafetyEventRow["stats"]>;
 
@@ -46,11 +47,11 @@ function presentCamera(reference: CameraReference | undefined) {
 
 /** A safety event (wire-compat.md "Other resource shapes"); `drivers`/`vehicles` loaded expand those references. */
 export function presentSafetyEvent(
-  row: SafetyEventRow,
+  row: ReadRow<SafetyEventRow>,
   options: {
     raw?: boolean;
-    drivers?: ReadonlyMap<string, DriverRow>;
-    vehicles?: ReadonlyMap<string, VehicleRow>;
+    drivers?: ReadonlyMap<string, ReadRow<DriverRow>>;
+    vehicles?: ReadonlyMap<string, ReadRow<VehicleRow>>;
   } = {},
 ): SafetyEventView {
   return {

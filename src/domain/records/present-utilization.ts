@@ -2,6 +2,7 @@ import type { UtilizationRow, VehicleRow } from "../../db/schema";
 import type { RawEntry } from "../../providers/normalized";
 import { presentRaw, reference, round2 } from "./present-common";
 import { presentVehicle, type VehicleView } from "./present-vehicle";
+import type { ReadRow } from "./read-columns";
 
 export type UtilizationView = {
   provider: string;
@@ -16,8 +17,8 @@ export type UtilizationView = {
 
 /** One vehicle-day of utilization (contract 2.6): kilometres, litres, milliseconds. */
 export function presentUtilization(
-  row: UtilizationRow,
-  options: { raw?: boolean; vehicles?: ReadonlyMap<string, VehicleRow> } = {},
+  row: ReadRow<UtilizationRow>,
+  options: { raw?: boolean; vehicles?: ReadonlyMap<string, ReadRow<VehicleRow>> } = {},
 ): UtilizationView {
   return {
     provider: row.provider,

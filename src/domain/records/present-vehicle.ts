@@ -11,6 +11,7 @@ import {
 } from "./present-common";
 import { type DeviceView, presentDevice } from "./present-device";
 import { type GroupView, presentGroup } from "./present-group";
+import type { ReadRow } from "./read-columns";
 
 export type VehicleView = {
   id: string;
@@ -39,8 +40,12 @@ export type VehicleView = {
  * objects, whose own references stay ids. `createdAt`/`updatedAt` are the provider's.
  */
 export function presentVehicle(
-  row: VehicleRow,
-  options: { raw?: boolean; groups?: ReadonlyMap<string, GroupRow>; devices?: ReadonlyMap<string, DeviceRow> } = {},
+  row: ReadRow<VehicleRow>,
+  options: {
+    raw?: boolean;
+    groups?: ReadonlyMap<string, ReadRow<GroupRow>>;
+    devices?: ReadonlyMap<string, ReadRow<DeviceRow>>;
+  } = {},
 ): VehicleView {
   return {
     id: row.id,

@@ -40,6 +40,7 @@ export function registerListDevices(app: OpenAPIHono<AppEnv>) {
     const rows = await listDevices(db, connection.id, filters, {
       limit,
       afterId: after === undefined ? undefined : String(after[0]),
+      raw,
     });
     const vehicles =
       expand === "vehicle"

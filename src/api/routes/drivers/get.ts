@@ -29,7 +29,7 @@ export function registerGetDriver(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const { raw, expand } = c.req.valid("query");
     const { db, connection } = c.var;
-    const row = await getDriver(db, connection.id, id);
+    const row = await getDriver(db, connection.id, id, { raw });
     if (!row) throw new ApiError("not_found", "No driver with this id in this connection.");
     const groups = expand === "groups" ? await loadGroups(db, connection.id, row.groupIds) : undefined;
     return c.json(DriverSchema.parse(presentDriver(row, { raw, groups })), 200);

@@ -41,6 +41,7 @@ export function registerListDrivers(app: OpenAPIHono<AppEnv>) {
     const rows = await listDrivers(db, connection.id, filters, {
       limit,
       afterId: after === undefined ? undefined : String(after[0]),
+      raw,
     });
     const groups =
       expand === "groups"

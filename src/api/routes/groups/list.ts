@@ -40,6 +40,7 @@ export function registerListGroups(app: OpenAPIHono<AppEnv>) {
     const rows = await listGroups(db, connection.id, filters, {
       limit,
       afterId: after === undefined ? undefined : String(after[0]),
+      raw,
     });
     const parents =
       expand === "parent"

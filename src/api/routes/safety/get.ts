@@ -29,7 +29,7 @@ export function registerGetSafetyEvent(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const { raw, expand } = c.req.valid("query");
     const { db, connection } = c.var;
-    const row = await getSafetyEvent(db, connection.id, id);
+    const row = await getSafetyEvent(db, connection.id, id, { raw });
     if (!row) throw new ApiError("not_found", "No safety event with this id in this connection.");
     const wanted = new Set(expand?.split(","));
     const [drivers, vehicles] = await Promise.all([

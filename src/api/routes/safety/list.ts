@@ -46,6 +46,7 @@ export function registerListSafetyEvents(app: OpenAPIHono<AppEnv>) {
     const rows = await listSafetyEvents(db, connection.id, filters, {
       limit,
       afterId: after === undefined ? undefined : String(after[0]),
+      raw,
     });
     const pageRows = rows.slice(0, limit);
     const wanted = new Set(expand?.split(","));

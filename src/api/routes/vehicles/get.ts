@@ -30,7 +30,7 @@ export function registerGetVehicle(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const { raw, expand } = c.req.valid("query");
     const { db, connection } = c.var;
-    const row = await getVehicle(db, connection.id, id);
+    const row = await getVehicle(db, connection.id, id, { raw });
     if (!row) throw new ApiError("not_found", "No vehicle with this id in this connection.");
     const wanted = new Set(expand?.split(","));
     const [groups, devices] = await Promise.all([

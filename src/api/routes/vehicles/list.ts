@@ -42,6 +42,7 @@ export function registerListVehicles(app: OpenAPIHono<AppEnv>) {
     const rows = await listVehicles(db, connection.id, filters, {
       limit,
       afterId: after === undefined ? undefined : String(after[0]),
+      raw,
     });
     const pageRows = rows.slice(0, limit);
     const wanted = new Set(expand?.split(","));

@@ -45,6 +45,7 @@ export function registerListUtilization(app: OpenAPIHono<AppEnv>) {
     const rows = await listUtilization(db, connection.id, filters, {
       limit,
       after: after === undefined ? undefined : [String(after[0]), String(after[1])],
+      raw,
     });
     const vehicles =
       expand === "vehicle"

@@ -1,0 +1,19 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { RawEntry } from "../../providers/normalized";
+
+/** A synced record as reads return it: `raw` is null unless the caller asked for raw payloads. */
+export type ReadRow<Row extends { raw: RawEntry }> = Omit<Row, "raw"> & { raw: RawEntry | null };
+
+/**
+ * The columns of a synced record table for a read: every one, but the raw provider payload
+ * (much the largest column) only when the caller asked for raw payloads, NULL otherwise.
+ * Carrying it from D1 and decoding it for every row of every page was the largest single
+ * cost of a list request (`npm run bench:read`).
+ */
+export function readColumns<T extends SQLiteTable & { raw: SQLiteColumn }>(table: T, raw: boolean) {
+  return {
+    ...getTableColumns(table),
+    raw: raw ? sql<RawEntry | null>`${table.raw}`.mapWith(table.raw) : sql<RawEntry | null>`NULL`,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * An isolate-local memory of values for a few seconds, at most `maxEntries` of them (the
+ * oldest go first), so its size never follows the number of callers.
+ */
+export class TtlCache<Value> {
+  private readonly entries = new Map<string, { value: Value; expiresAt: number }>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(options: { ttlMs: number; maxEntries: number }) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries;
+  }
+
+  get(key: string, now = Date.now()): Value | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: Value, now = Date.now()): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
