@@ -1,0 +1,175 @@
+/**
+ * A local instance of the service for one benchmark: `wrangler dev` (local D1, queues, Durable
+ * Objects) on its own port, with its own fresh state directory and generated secrets, so a
+ * benchmark never touches `npm start`'s data and always starts from an empty database.
+ *
+ * The instance runs a generated copy of wrangler.toml whose only changes are the ones a load
+ * test needs: the API's request limits and the flood shield raised far above the load, so
+ * every request is served. The limiter and the shield still run on every request, so their
+ * cost is part of what is measured.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
+const BENCH_STATE = path.join(ROOT, ".wrangler/bench");
+
+export type ServiceOptions = {
+  /** Names the state directory (.wrangler/bench/<name>). */
+  name: string;
+  port: number;
+  /** The devtools port: the memory benchmark reads the isolate's heap through it. */
+  inspectorPort: number;
+  /** Extra `--var NAME:value` settings (SYNC_PAGE_SIZE, …). */
+  vars?: Record<string, string>;
+};
+
+export type LocalService = {
+  origin: string;
+  production: string;
+  sandbox: string;
+  adminToken: string;
+  inspectorPort: number;
+  stop(): Promise<void>;
+};
+
+/** Far above any load these benchmarks generate: limits exist, but never refuse. */
+const UNLIMITED = "1000000";
+
+/** wrangler.toml with absolute paths (the copy lives elsewhere) and the shield raised. */
+function benchConfig(): string {
+  let config = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const replace = (pattern: RegExp, value: string) => {
+    if (!pattern.test(config)) throw new Error(`bench: wrangler.toml no longer matches ${pattern}`);
+    config = config.replace(pattern, value);
+  };
+  replace(/^main = "src\/index.ts"$/m, `main = ${JSON.stringify(path.join(ROOT, "src/index.ts"))}`);
+  replace(/^migrations_dir = "migrations"$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`);
+  replace(/^directory = ".assets"$/m, `directory = ${JSON.stringify(path.join(ROOT, ".assets"))}`);
+  replace(/^simple = \{ limit = \d+, period = 10 \}$/m, `simple = { limit = ${UNLIMITED}, period = 10 }`);
+  return config;
+}
+
+async function waitUntilAnswering(origin: string, child: ChildProcess, log: () => string): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 120_000) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(`${origin}/health`)).ok) return performance.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the service did not answer on ${origin} within 120 s:\n${log()}`);
+}
+
+/** The project's Node first (npm scripts do this too): wrangler needs a newer one than the machine's. */
+export function wranglerEnv(): NodeJS.ProcessEnv {
+  const binaries = path.join(ROOT, "node_modules/.bin");
+  return { ...process.env, PATH: `${binaries}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false", CI: "true" };
+}
+
+export type WranglerDev = {
+  origin: string;
+  /** From spawning `wrangler dev` to its first answer. */
+  startMs: number;
+  stop(): Promise<void>;
+};
+
+/**
+ * `wrangler dev` of a config with fresh migrated local state in `dir`, answering `GET /health`;
+ * `--log-level warn` keeps per-request logging off the measured path.
+ */
+export async function wranglerDev(options: {
+  configPath: string;
+  dir: string;
+  port: number;
+  inspectorPort: number;
+  vars: Record<string, string>;
+}): Promise<WranglerDev> {
+  const persist = path.join(options.dir, "state");
+  const env = wranglerEnv();
+  const migrate = spawnSync(
+    WRANGLER,
+    ["d1", "migrations", "apply", "DB", "--local", "--config", options.configPath, "--persist-to", persist],
+    { env, encoding: "utf8" },
+  );
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const origin = `http://127.0.0.1:${options.port}`;
+  const args = ["dev", "--config", options.configPath, "--persist-to", persist, "--port", String(options.port)];
+  args.push("--inspector-port", String(options.inspectorPort), "--log-level", "warn");
+  args.push("--show-interactive-dev-session=false");
+  for (const [name, value] of Object.entries(options.vars)) args.push("--var", `${name}:${value}`);
+  // Its own process group, so stop() ends workerd with it. Its output goes to <dir>/wrangler.log.
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const log = createWriteStream(path.join(options.dir, "wrangler.log"));
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid, "SIGTERM");
+    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, "SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  let startMs: number;
+  try {
+    startMs = await waitUntilAnswering(origin, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, startMs, stop };
+}
+
+/** A fresh state directory for one benchmark instance. */
+export function freshDir(name: string): string {
+  const dir = path.join(BENCH_STATE, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function startService(options: ServiceOptions): Promise<LocalService> {
+  const dir = freshDir(options.name);
+  const configPath = path.join(dir, "wrangler.toml");
+  writeFileSync(configPath, benchConfig());
+  const origin = `http://127.0.0.1:${options.port}`;
+  const adminToken = `adm_${randomBytes(24).toString("base64url")}`;
+  const dev = await wranglerDev({
+    configPath,
+    dir,
+    port: options.port,
+    inspectorPort: options.inspectorPort,
+    vars: {
+      ADMIN_TOKEN: adminToken,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      PRODUCTION_BASE_URL: `${origin}/tsp/v1`,
+      SANDBOX_BASE_URL: `${origin}/sandbox/tsp/v1`,
+      LINK_BASE_URL: origin,
+      RATE_LIMIT_CONNECTION_PER_SECOND: UNLIMITED,
+      RATE_LIMIT_APPLICATION_PER_SECOND: UNLIMITED,
+      ...options.vars,
+    },
+  });
+  return {
+    origin,
+    production: `${origin}/tsp/v1`,
+    sandbox: `${origin}/sandbox/tsp/v1`,
+    adminToken,
+    inspectorPort: options.inspectorPort,
+    stop: dev.stop,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Sync throughput (`npm run bench:sync`): a sandbox backfill of 1,000 vehicles × 365 days of
+ * utilization plus their drivers, end to end through the real queue consumer, Durable Object
+ * and D1 writes of a local `wrangler dev`, timed from POST /connections to the sync's
+ * `completed`. Baseline, in the same run: the ceiling Worker (bench/ceiling/) writing as many
+ * rows of the same size with the same upsert statement and nothing else. Rounds alternate
+ * between the two; the figures are medians.
+ *
+ * BENCH_ROUNDS (default 3), BENCH_FLEET (1000), BENCH_DAYS (365) change the size.
+ */
+import { apiGet, connectSandboxFleet, countAll, createApplication, waitForSync } from "./lib/api.ts";
+import { startCeiling } from "./lib/ceiling.ts";
+import { table, writeSection } from "./lib/report.ts";
+import { startService } from "./lib/service.ts";
+import { median, round, thousands } from "./lib/stats.ts";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FLEET = Number(process.env.BENCH_FLEET ?? 1000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+/** The service's page size (wrangler.toml SYNC_PAGE_SIZE); the sandbox serves at most 500 rows a page. */
+const PAGE_SIZE = 500;
+
+const service = await startService({ name: "sync", port: 8811, inspectorPort: 9311 });
+const ceiling = await startCeiling(8812, 9312);
+try {
+  const rounds: { seconds: number; rowsPerSecond: number; ceilingRowsPerSecond: number }[] = [];
+  let counts: { utilization: number; vehicles: number; drivers: number } | undefined;
+  for (let index = 0; index < ROUNDS; index++) {
+    const application = await createApplication(service, `sync bench ${index}`);
+    const connection = await connectSandboxFleet(service, application, { fleetSize: FLEET, days: DAYS });
+    const { doneAt } = await waitForSync(service, connection, { timeoutMs: 1_800_000 });
+    const seconds = (doneAt - connection.createdAt) / 1000;
+    counts ??= {
+      utilization: await countAll(service, connection, "/vehicles/utilization"),
+      vehicles: await countAll(service, connection, "/vehicles"),
+      drivers: await countAll(service, connection, "/drivers"),
+    };
+    // The ceiling writes rows with a raw entry exactly as long as the sync's.
+    const sample = await apiGet(`${service.sandbox}/vehicles/utilization?limit=1&raw=true`, connection);
+    const raw = JSON.stringify(sample.results[0].raw[0]);
+    const ceilingRowsPerSecond = await ceiling.write({
+      rows: counts.utilization,
+      vehicles: FLEET,
+      pageSize: PAGE_SIZE,
+      raw,
+    });
+    const rowsPerSecond = counts.utilization / seconds;
+    rounds.push({ seconds, rowsPerSecond, ceilingRowsPerSecond });
+    console.log(
+      `round ${index + 1}: sync ${round(seconds, 1)} s, ${thousands(rowsPerSecond)} rows/s; ceiling ${thousands(ceilingRowsPerSecond)} rows/s`,
+    );
+  }
+  const seconds = median(rounds.map((entry) => entry.seconds));
+  const rowsPerSecond = median(rounds.map((entry) => entry.rowsPerSecond));
+  const ceilingRowsPerSecond = median(rounds.map((entry) => entry.ceilingRowsPerSecond));
+  const ratio = median(rounds.map((entry) => entry.rowsPerSecond / entry.ceilingRowsPerSecond));
+  writeSection({
+    name: "sync-throughput",
+    title: "Sync throughput",
+    command: "npm run bench:sync",
+    body: [
+      `Sandbox backfill of ${thousands(FLEET)} vehicles × ${DAYS} days: ${thousands(counts!.utilization)} utilization rows, ` +
+        `${thousands(counts!.vehicles)} vehicles, ${thousands(counts!.drivers)} drivers (plus groups, devices, safety events). ` +
+        `Median of ${ROUNDS} rounds; ceiling = the same number of rows of the same size written by bench/ceiling/ with the ` +
+        `same upsert, ${PAGE_SIZE} rows per batch.`,
+      "",
+      table(
+        ["figure", "value"],
+        [
+          ["time to `completed`", `${round(seconds, 1)} s`],
+          ["utilization rows per second (target ≥ 20,000)", thousands(rowsPerSecond)],
+          ["ceiling: D1 writes alone, rows per second", thousands(ceilingRowsPerSecond)],
+          ["sync ÷ ceiling", round(ratio)],
+        ],
+      ),
+      "",
+      `Rounds: ${rounds.map((entry) => `${round(entry.seconds, 1)} s / ${thousands(entry.rowsPerSecond)} vs ${thousands(entry.ceilingRowsPerSecond)} rows/s`).join("; ")}.`,
+    ].join("\n"),
+  });
+} finally {
+  await Promise.all([service.stop(), ceiling.stop()]);
+}
