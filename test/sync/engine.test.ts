@@ -9,6 +9,7 @@ import { env } from "cloudflare:workers";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { drivers, syncJobs, usageRecords, vehicles, vehicleUtilization } from "../../src/db/schema";
+import { newId } from "../../src/lib/ids";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
 import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
@@ -268,6 +269,65 @@ describe("cancel", () => {
     expect(await count()).toBe(stored);
     const again = await call("POST", `${BASE.sandbox}/syncs/${syncId}/cancel`, { key, token });
     expect(again.status).toBe(409);
+  });
+});
+
+describe("watchdog", () => {
+  it("resends the current message of a sync that stopped making progress (its message was lost)", async () => {
+    const app = await createTestApplication();
+    const connection = await createSandboxConnection(app, {
+      syncMode: "manual",
+      options: { sandbox: { fleetSize: 3, revision: 0 } },
+    });
+    const key = app.keys.sandbox.secret;
+    await waitForSync(key, connection.token, await lastSyncId(key, connection.token));
+
+    // A sync in progress whose only message is gone: nothing will ever report back on it.
+    const syncId = newId("syncJob");
+    const stalledSince = Date.now() - 11 * 60_000;
+    await db()
+      .insert(syncJobs)
+      .values({
+        id: syncId,
+        connectionId: connection.id,
+        applicationId: app.id,
+        environment: "sandbox",
+        status: "in_progress",
+        requestedAt: new Date(stalledSince),
+        startedAt: new Date(stalledSince),
+        progress: 0,
+        startFrom: new Date(stalledSince),
+        attempts: 1,
+        providerRequests: [],
+        updatedAt: new Date(stalledSince),
+      });
+    const stub = connectionSync(env, connection.id);
+    await runInDurableObject(stub, async (_instance: ConnectionSync, ctx) => {
+      const stored = ctx.storage.sql.exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'").one();
+      const active = {
+        syncId,
+        seq: 0,
+        steps: [{ model: "vehicles" }],
+        stepIndex: 0,
+        pagesInStep: 0,
+        started: true,
+        progress: 0,
+        lastProgressAt: stalledSince,
+        windowEnd: Date.now(),
+      };
+      ctx.storage.sql.exec(
+        "UPDATE sync_state SET value = ? WHERE key = 'state'",
+        JSON.stringify({ ...JSON.parse(stored.value), active }),
+      );
+      await ctx.storage.setAlarm(Date.now() + 60_000);
+    });
+    // A restart: the object reads the edited storage and remembers no pick-up of the message.
+    await evictDurableObject(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const { job } = await waitForSync(key, connection.token, syncId);
+    expect(job.status).toBe("completed");
+    const stored = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    expect(stored).toHaveLength(3);
   });
 });
 
