@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { startCeiling } from "./lib/ceiling.ts";
 import { table, writeSection } from "./lib/report.ts";
-import { ROOT, wranglerEnv } from "./lib/service.ts";
+import { groupAlive, ROOT, wranglerEnv } from "./lib/service.ts";
 import { median, round } from "./lib/stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
@@ -44,11 +44,10 @@ async function timeNpmStart(): Promise<number> {
     }
     return (performance.now() - started) / 1000;
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
-    await exited;
-    // wrangler dev's own children take a moment to let go of the ports.
-    while (await answers(`${NPM_START_ORIGIN}/health`)) await new Promise((resolve) => setTimeout(resolve, 100));
+    const group = child.pid;
+    if (group !== undefined && groupAlive(group)) process.kill(-group, "SIGTERM");
+    // wrangler dev's workerd outlives npm and wrangler by a moment, holding the ports.
+    while (group !== undefined && groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -117,12 +117,15 @@ export async function wranglerDev(options: {
   child.stderr?.on("data", keep);
 
   const stop = async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid, "SIGTERM");
-    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, "SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
+    const group = child.pid;
+    if (group === undefined || !groupAlive(group)) return;
+    process.kill(-group, "SIGTERM");
+    // workerd outlives wrangler by a moment, holding its sockets: wait for the whole group.
+    const deadline = performance.now() + 10_000;
+    while (groupAlive(group)) {
+      if (performance.now() > deadline) process.kill(-group, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
   let startMs: number;
   try {
@@ -132,6 +135,16 @@ export async function wranglerDev(options: {
     throw error;
   }
   return { origin, startMs, stop };
+}
+
+/** Whether any process of a process group is still running. */
+export function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A fresh state directory for one benchmark instance. */
