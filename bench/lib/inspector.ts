@@ -38,9 +38,25 @@ export class Inspector {
     return new Inspector(socket);
   }
 
-  send<T = any>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+  /** Calls a method; a call unanswered within `timeoutMs` fails rather than waiting forever. */
+  send<T = any>(method: string, params: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<T> {
     const id = this.nextId++;
-    const result = new Promise<T>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const result = new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method}: no answer from the inspector within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+    });
     this.socket.send(JSON.stringify({ id, method, params }));
     return result;
   }
@@ -50,9 +66,17 @@ export class Inspector {
     return (await this.send<{ usedSize: number }>("Runtime.getHeapUsage")).usedSize;
   }
 
-  /** Forces a full garbage collection, so the next reading is what is live. */
-  collectGarbage(): Promise<void> {
-    return this.send("HeapProfiler.collectGarbage");
+  /**
+   * The heap at rest: the lowest reading over `ms`. (workerd's inspector does not answer
+   * HeapProfiler.collectGarbage, so a collection cannot be forced from here.)
+   */
+  async heapAtRest(ms = 2000): Promise<number> {
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const end = performance.now() + ms; performance.now() < end; ) {
+      lowest = Math.min(lowest, await this.heapUsed());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return lowest;
   }
 
   close(): void {

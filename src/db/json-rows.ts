@@ -6,27 +6,68 @@ import { type SQL, sql } from "drizzle-orm";
  * table carries 4 rows; a JSON array carries a whole page in one parameter.
  */
 export function jsonRows(columns: readonly string[], rows: readonly (readonly unknown[])[]): SQL {
-  const selects = columns.map((column, index) => sql.raw(`json_extract(value, '$[${index}]') AS ${column}`));
-  return sql`SELECT ${sql.join(selects, sql`, `)} FROM json_each(${JSON.stringify(rows)})`;
+  return jsonRowsOf(columns, JSON.stringify(rows));
 }
 
-/**
- * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE true ON CONFLICT (target) DO UPDATE SET …`:
- * an idempotent upsert of a whole page in one statement. (`WHERE true` resolves SQLite's
- * parsing ambiguity between a SELECT's ON clause and the upsert's ON CONFLICT.)
- */
-export function upsertJsonRows(options: {
+function jsonRowsOf(columns: readonly string[], json: string): SQL {
+  const selects = columns.map((column, index) => sql.raw(`json_extract(value, '$[${index}]') AS ${column}`));
+  return sql`SELECT ${sql.join(selects, sql`, `)} FROM json_each(${json})`;
+}
+
+type UpsertOptions = {
   table: string;
   columns: readonly string[];
   rows: readonly (readonly unknown[])[];
   conflict: readonly string[];
   /** The SET clause of DO UPDATE; `excluded.<column>` is the incoming value. Undefined: DO NOTHING. */
   update?: SQL;
-}): SQL {
+};
+
+/**
+ * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE true ON CONFLICT (target) DO UPDATE SET …`:
+ * an idempotent upsert of a whole page in one statement. (`WHERE true` resolves SQLite's
+ * parsing ambiguity between a SELECT's ON clause and the upsert's ON CONFLICT.)
+ */
+export function upsertJsonRows(options: UpsertOptions): SQL {
+  return upsertStatement(options, JSON.stringify(options.rows));
+}
+
+function upsertStatement(options: UpsertOptions, json: string): SQL {
   const insert = sql.raw(`INSERT INTO ${options.table} (${options.columns.join(", ")}) `);
   const conflict = sql.raw(` WHERE true ON CONFLICT (${options.conflict.join(", ")}) DO `);
   const action = options.update ? sql`UPDATE SET ${options.update}` : sql.raw("NOTHING");
-  return sql`${insert}${jsonRows(options.columns, options.rows)}${conflict}${action}`;
+  return sql`${insert}${jsonRowsOf(options.columns, json)}${conflict}${action}`;
+}
+
+/**
+ * Characters of JSON one statement carries at most. D1 refuses a string parameter over
+ * 2,000,000 bytes; a character is at most 3 bytes of UTF-8, so this stays under it whatever
+ * the text, with room to spare for ASCII.
+ */
+export const MAX_JSON_PARAMETER_CHARS = 600_000;
+
+/**
+ * upsertJsonRows in as many statements as keep each one's JSON parameter within
+ * MAX_JSON_PARAMETER_CHARS: one for a usual page, more for a page of large raw payloads.
+ * Run in one batch, they are still one transaction. Each row is serialized once.
+ */
+export function upsertJsonRowsInParts(options: UpsertOptions): SQL[] {
+  const statements: SQL[] = [];
+  let part: string[] = [];
+  let chars = 2;
+  const flush = () => {
+    if (part.length > 0) statements.push(upsertStatement(options, `[${part.join(",")}]`));
+    part = [];
+    chars = 2;
+  };
+  for (const row of options.rows) {
+    const json = JSON.stringify(row);
+    if (part.length > 0 && chars + json.length + 1 > MAX_JSON_PARAMETER_CHARS) flush();
+    part.push(json);
+    chars += json.length + 1;
+  }
+  flush();
+  return statements;
 }
 
 /** `col = excluded.col, …` for the given columns. */

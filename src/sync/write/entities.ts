@@ -33,7 +33,7 @@ export async function writeGroups(context: WriteContext, items: Item<NormalizedG
       group.parentSourceId ? await recordId(context.connection, "group", group.parentSourceId) : null,
     ]),
   );
-  return rows.length ? [upsertSynced("groups", GROUP_COLUMNS, rows)] : [];
+  return rows.length ? upsertSynced("groups", GROUP_COLUMNS, rows) : [];
 }
 
 const VEHICLE_COLUMNS = [
@@ -80,7 +80,7 @@ export async function writeVehicles(context: WriteContext, items: Item<Normalize
     ]),
   );
   return [
-    upsertSynced("vehicles", VEHICLE_COLUMNS, rows),
+    ...upsertSynced("vehicles", VEHICLE_COLUMNS, rows),
     refreshVisibility({
       table: "vehicles",
       connectionId: context.connection.id,
@@ -129,7 +129,7 @@ export async function writeDrivers(context: WriteContext, items: Item<Normalized
     ]),
   );
   return [
-    upsertSynced("drivers", DRIVER_COLUMNS, rows),
+    ...upsertSynced("drivers", DRIVER_COLUMNS, rows),
     refreshVisibility({
       table: "drivers",
       connectionId: context.connection.id,
@@ -158,5 +158,5 @@ export async function writeDevices(context: WriteContext, items: Item<Normalized
       toMs(device.lastConnectedAt),
     ]),
   );
-  return rows.length ? [upsertSynced("devices", DEVICE_COLUMNS, rows)] : [];
+  return rows.length ? upsertSynced("devices", DEVICE_COLUMNS, rows) : [];
 }

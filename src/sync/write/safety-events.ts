@@ -53,5 +53,5 @@ export async function writeSafetyEvents(
       JSON.stringify(event.cameraMedia),
     ]);
   }
-  return rows.length ? [upsertSynced("safety_events", COLUMNS, rows)] : [];
+  return rows.length ? upsertSynced("safety_events", COLUMNS, rows) : [];
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { upsertJsonRows } from "../../db/json-rows";
+import { upsertJsonRowsInParts } from "../../db/json-rows";
 import { REFRESHED_COLUMNS, SYNCED_COLUMNS } from "./context";
 
 /**
@@ -7,12 +7,12 @@ import { REFRESHED_COLUMNS, SYNCED_COLUMNS } from "./context";
  * addedAt; its content columns take the incoming values; `modified_at` moves only when the
  * content hash changed (or the record comes back after a deletion at the provider).
  */
-export function upsertSynced(table: string, contentColumns: readonly string[], rows: unknown[][]): SQL {
+export function upsertSynced(table: string, contentColumns: readonly string[], rows: unknown[][]): SQL[] {
   const t = sql.raw(table);
   const assignments = [...contentColumns, ...REFRESHED_COLUMNS].map((column) =>
     sql.raw(`${column} = excluded.${column}`),
   );
-  return upsertJsonRows({
+  return upsertJsonRowsInParts({
     table,
     columns: [...SYNCED_COLUMNS, ...contentColumns],
     rows,

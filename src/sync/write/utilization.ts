@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { upsertJsonRows } from "../../db/json-rows";
+import { upsertJsonRowsInParts } from "../../db/json-rows";
 import { queryBatch } from "../../db/raw";
 import { contentHash } from "../../lib/content-hash";
 import { recordId } from "../../lib/record-ids";
@@ -87,7 +87,7 @@ export async function writeUtilization(
     ]);
   }
   if (!rows.length) return { statements: [], skipped: 0 };
-  const upsert = upsertJsonRows({
+  const upserts = upsertJsonRowsInParts({
     table: "vehicle_utilization",
     columns: COLUMNS,
     rows,
@@ -100,5 +100,5 @@ export async function writeUtilization(
       content_hash = excluded.content_hash`,
   });
   const bill = billBackfill(context, backfill);
-  return { statements: bill ? [upsert, bill] : [upsert], skipped: 0 };
+  return { statements: bill ? [...upserts, bill] : upserts, skipped: 0 };
 }
