@@ -23,6 +23,9 @@ export default defineConfig(async () => {
             PRODUCTION_BASE_URL: "https://api.telematics.test/tsp/v1",
             SANDBOX_BASE_URL: "https://sandbox.telematics.test/tsp/v1",
             LINK_BASE_URL: "https://link.telematics.test",
+            // Provider pages of 200 records (the default is 500): the paging tests size their fleets
+            // to need several pages of everything and count the provider requests at this size.
+            SYNC_PAGE_SIZE: "200",
             // Retries of failing pages wait at most a second, so fault tests end quickly.
             SYNC_MAX_BACKOFF_SECONDS: "1",
             // Provider requests time out after 2.5 s, so the fault suite's hanging requests (3.5 s) count as timeouts quickly.
