@@ -1,34 +1,13 @@
 /**
  * The ceiling of the sync benchmark: how fast this machine's local D1 stores utilization rows
  * when nothing else runs (no provider, queue, Durable Object, normalization or ids). It writes
- * rows shaped like the sync's, with the same upsert statement (writeUtilization's), one D1
+ * rows shaped like the sync's with the sync's own upsert (upsertUtilizationRows), one D1
  * batch per page. The sync's rows per second divided by these is the pipeline's efficiency.
  */
-import { sql } from "drizzle-orm";
-import { upsertJsonRows } from "../../src/db/json-rows.ts";
 import { runBatch } from "../../src/db/raw.ts";
+import { upsertUtilizationRows } from "../../src/sync/write/utilization.ts";
 
 type Env = { DB: D1Database };
-
-const COLUMNS = [
-  "connection_id",
-  "application_id",
-  "environment",
-  "provider",
-  "vehicle_id",
-  "vehicle_source_id",
-  "date",
-  "start_at",
-  "end_at",
-  "distance",
-  "fuel_consumed",
-  "driving_ms",
-  "idling_ms",
-  "added_at",
-  "modified_at",
-  "content_hash",
-  "raw",
-];
 
 const DAY_MS = 86_400_000;
 
@@ -65,18 +44,7 @@ async function writeRows(
         options.raw,
       ]);
     }
-    await runBatch(env.DB, [
-      upsertJsonRows({
-        table: "vehicle_utilization",
-        columns: COLUMNS,
-        rows,
-        conflict: ["connection_id", "vehicle_id", "date"],
-        update: sql`distance = excluded.distance, raw = excluded.raw,
-          modified_at = CASE WHEN vehicle_utilization.content_hash IS NOT excluded.content_hash
-            THEN excluded.modified_at ELSE vehicle_utilization.modified_at END,
-          content_hash = excluded.content_hash`,
-      }),
-    ]);
+    await runBatch(env.DB, upsertUtilizationRows(rows));
   }
   return { rows: options.rows, ms: performance.now() - started };
 }

@@ -9,26 +9,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_PARAMETER_CHARS, upsertJsonRowsInParts } from "../../src/db/json-rows";
 import { runBatch } from "../../src/db/raw";
-
-const COLUMNS = [
-  "connection_id",
-  "application_id",
-  "environment",
-  "provider",
-  "vehicle_id",
-  "vehicle_source_id",
-  "date",
-  "start_at",
-  "end_at",
-  "distance",
-  "fuel_consumed",
-  "driving_ms",
-  "idling_ms",
-  "added_at",
-  "modified_at",
-  "content_hash",
-  "raw",
-];
+import { UTILIZATION_COLUMNS } from "../../src/sync/write/utilization";
 
 function utilizationRows(connectionId: string, count: number, rawChars: number): unknown[][] {
   return Array.from({ length: count }, (_, index) => {
@@ -41,7 +22,7 @@ function utilizationRows(connectionId: string, count: number, rawChars: number):
 function upserts(rows: unknown[][]) {
   return upsertJsonRowsInParts({
     table: "vehicle_utilization",
-    columns: COLUMNS,
+    columns: UTILIZATION_COLUMNS,
     rows,
     conflict: ["connection_id", "vehicle_id", "date"],
     update: sql`raw = excluded.raw`,

@@ -8,7 +8,8 @@ import type { NormalizedUtilizationDay } from "../../providers/normalized";
 import { rawEntry, type WriteContext } from "./context";
 import { billBackfill } from "./usage";
 
-const COLUMNS = [
+/** The columns of a utilization row, in the order writers fill them. */
+export const UTILIZATION_COLUMNS = [
   "connection_id",
   "application_id",
   "environment",
@@ -87,9 +88,21 @@ export async function writeUtilization(
     ]);
   }
   if (!rows.length) return { statements: [], skipped: 0 };
-  const upserts = upsertJsonRowsInParts({
+  const upserts = upsertUtilizationRows(rows);
+  const bill = billBackfill(context, backfill);
+  return { statements: bill ? [...upserts, bill] : upserts, skipped: 0 };
+}
+
+/**
+ * The idempotent upsert of utilization rows (UTILIZATION_COLUMNS order), keyed on (connection,
+ * vehicle, date): `modified_at` moves only when the content hash changes. One statement for a
+ * usual page, more for large raw payloads (db/json-rows.ts). The sync benchmark's ceiling
+ * Worker writes with it too.
+ */
+export function upsertUtilizationRows(rows: readonly (readonly unknown[])[]): SQL[] {
+  return upsertJsonRowsInParts({
     table: "vehicle_utilization",
-    columns: COLUMNS,
+    columns: UTILIZATION_COLUMNS,
     rows,
     conflict: ["connection_id", "vehicle_id", "date"],
     update: sql`start_at = excluded.start_at, end_at = excluded.end_at, distance = excluded.distance,
@@ -99,6 +112,4 @@ export async function writeUtilization(
         THEN excluded.modified_at ELSE vehicle_utilization.modified_at END,
       content_hash = excluded.content_hash`,
   });
-  const bill = billBackfill(context, backfill);
-  return { statements: bill ? [...upserts, bill] : upserts, skipped: 0 };
 }
