@@ -5,10 +5,6 @@ import { type SQL, sql } from "drizzle-orm";
  * D1 allows 100 bound parameters per statement, so a multi-row VALUES list of a 25-column
  * table carries 4 rows; a JSON array carries a whole page in one parameter.
  */
-export function jsonRows(columns: readonly string[], rows: readonly (readonly unknown[])[]): SQL {
-  return jsonRowsOf(columns, JSON.stringify(rows));
-}
-
 function jsonRowsOf(columns: readonly string[], json: string): SQL {
   const selects = columns.map((column, index) => sql.raw(`json_extract(value, '$[${index}]') AS ${column}`));
   return sql`SELECT ${sql.join(selects, sql`, `)} FROM json_each(${json})`;
@@ -24,14 +20,10 @@ type UpsertOptions = {
 };
 
 /**
- * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE true ON CONFLICT (target) DO UPDATE SET …`:
- * an idempotent upsert of a whole page in one statement. (`WHERE true` resolves SQLite's
- * parsing ambiguity between a SELECT's ON clause and the upsert's ON CONFLICT.)
+ * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE true ON CONFLICT (target) DO UPDATE SET …`.
+ * (`WHERE true` resolves SQLite's parsing ambiguity between a SELECT's ON clause and the
+ * upsert's ON CONFLICT.)
  */
-export function upsertJsonRows(options: UpsertOptions): SQL {
-  return upsertStatement(options, JSON.stringify(options.rows));
-}
-
 function upsertStatement(options: UpsertOptions, json: string): SQL {
   const insert = sql.raw(`INSERT INTO ${options.table} (${options.columns.join(", ")}) `);
   const conflict = sql.raw(` WHERE true ON CONFLICT (${options.conflict.join(", ")}) DO `);
@@ -47,11 +39,11 @@ function upsertStatement(options: UpsertOptions, json: string): SQL {
 export const MAX_JSON_PARAMETER_CHARS = 600_000;
 
 /**
- * upsertJsonRows in as many statements as keep each one's JSON parameter within
- * MAX_JSON_PARAMETER_CHARS: one for a usual page, more for a page of large raw payloads.
- * Run in one batch, they are still one transaction. Each row is serialized once.
+ * An idempotent upsert of a page of rows, in as many statements as keep each one's JSON
+ * parameter within MAX_JSON_PARAMETER_CHARS: one for a usual page, more for a page of large
+ * raw payloads. Run in one batch, they are still one transaction. Each row is serialized once.
  */
-export function upsertJsonRowsInParts(options: UpsertOptions): SQL[] {
+export function upsertJsonRows(options: UpsertOptions): SQL[] {
   const statements: SQL[] = [];
   let part: string[] = [];
   let chars = 2;

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_PARAMETER_CHARS, upsertJsonRowsInParts } from "../../src/db/json-rows";
+import { MAX_JSON_PARAMETER_CHARS, upsertJsonRows } from "../../src/db/json-rows";
 import { runBatch } from "../../src/db/raw";
 import { UTILIZATION_COLUMNS } from "../../src/sync/write/utilization";
 
@@ -20,7 +20,7 @@ function utilizationRows(connectionId: string, count: number, rawChars: number):
 }
 
 function upserts(rows: unknown[][]) {
-  return upsertJsonRowsInParts({
+  return upsertJsonRows({
     table: "vehicle_utilization",
     columns: UTILIZATION_COLUMNS,
     rows,
@@ -32,7 +32,7 @@ function upserts(rows: unknown[][]) {
 const parameterOf = (statement: ReturnType<typeof upserts>[number]) =>
   new SQLiteAsyncDialect().sqlToQuery(statement).params[0] as string;
 
-describe("upsertJsonRowsInParts", () => {
+describe("upsertJsonRows", () => {
   it("keeps a usual page in one statement", () => {
     const statements = upserts(utilizationRows("conn_small", 500, 200));
     expect(statements).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { upsertJsonRowsInParts } from "../../db/json-rows";
+import { upsertJsonRows } from "../../db/json-rows";
 import { REFRESHED_COLUMNS, SYNCED_COLUMNS } from "./context";
 
 /**
@@ -12,7 +12,7 @@ export function upsertSynced(table: string, contentColumns: readonly string[], r
   const assignments = [...contentColumns, ...REFRESHED_COLUMNS].map((column) =>
     sql.raw(`${column} = excluded.${column}`),
   );
-  return upsertJsonRowsInParts({
+  return upsertJsonRows({
     table,
     columns: [...SYNCED_COLUMNS, ...contentColumns],
     rows,

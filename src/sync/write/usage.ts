@@ -22,8 +22,8 @@ export function billVehicles(context: WriteContext, sourceIds: readonly string[]
  * Adds backfill units: one per vehicle-day of history from before the connection was
  * created, counted when that day is first ingested (so re-syncing a day never bills it twice).
  */
-export function billBackfill(context: WriteContext, unitsByVehicle: ReadonlyMap<string, number>): SQL | undefined {
-  if (unitsByVehicle.size === 0) return undefined;
+export function billBackfill(context: WriteContext, unitsByVehicle: ReadonlyMap<string, number>): SQL[] {
+  if (unitsByVehicle.size === 0) return [];
   const { connection } = context;
   const month = billingMonth(context.now);
   return upsertJsonRows({

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { upsertJsonRowsInParts } from "../../db/json-rows";
+import { upsertJsonRows } from "../../db/json-rows";
 import { queryBatch } from "../../db/raw";
 import { contentHash } from "../../lib/content-hash";
 import { recordId } from "../../lib/record-ids";
@@ -89,8 +89,7 @@ export async function writeUtilization(
   }
   if (!rows.length) return { statements: [], skipped: 0 };
   const upserts = upsertUtilizationRows(rows);
-  const bill = billBackfill(context, backfill);
-  return { statements: bill ? [...upserts, bill] : upserts, skipped: 0 };
+  return { statements: [...upserts, ...billBackfill(context, backfill)], skipped: 0 };
 }
 
 /**
@@ -100,7 +99,7 @@ export async function writeUtilization(
  * Worker writes with it too.
  */
 export function upsertUtilizationRows(rows: readonly (readonly unknown[])[]): SQL[] {
-  return upsertJsonRowsInParts({
+  return upsertJsonRows({
     table: "vehicle_utilization",
     columns: UTILIZATION_COLUMNS,
     rows,
