@@ -9,10 +9,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connections, issues, safetyEvents, vehicles, vehicleUtilization } from "../../src/db/schema";
 import { sealCredentials } from "../../src/domain/connections/token";
+import { findProvider } from "../../src/providers/registry";
 import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/adapter";
+import { DAY_MS } from "../../src/providers/sandbox/time";
+import type { ProviderAdapter } from "../../src/providers/types";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
-import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
+import { createSandboxConnection, createTestApplication, db, SANDBOX_CREDENTIALS } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { lastSyncId, waitForSync } from "../helpers/sync";
 
@@ -54,12 +57,60 @@ describe("Durable Object eviction", () => {
   });
 });
 
+/**
+ * The sandbox's safety events per vehicle source id over the last `days` days, read from the
+ * provider itself: what a sync of that window would ingest.
+ */
+async function providerSafetyEvents(
+  connection: { id: string; createdAt: string; sourceId?: string },
+  options: Record<string, unknown>,
+  days: number,
+) {
+  const adapter = findProvider("sandbox") as ProviderAdapter;
+  const now = Date.now();
+  const counts = new Map<string, number>();
+  let cursor: string | undefined;
+  do {
+    const page = await adapter.readPage("safetyEvents", {
+      context: { env },
+      credentials: SANDBOX_CREDENTIALS,
+      options,
+      connection: {
+        id: connection.id,
+        sourceId: connection.sourceId ?? null,
+        createdAt: new Date(connection.createdAt),
+      },
+      pageSize: 500,
+      window: { start: new Date(now - days * DAY_MS), end: new Date(now) },
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    for (const item of page.items) {
+      const vehicle = adapter.normalize("safetyEvents", item).vehicleSourceId;
+      if (vehicle !== undefined) counts.set(vehicle, (counts.get(vehicle) ?? 0) + 1);
+    }
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return counts;
+}
+
 describe("filters and visibility", () => {
   it("PATCHing filters hides and shows vehicles at once, and a hidden vehicle's data is not ingested", async () => {
-    const { connection, key, token } = await setup({ options: { sandbox: { fleetSize: 6, revision: 0 } } });
+    const options = { sandbox: { fleetSize: 6, revision: 0 } };
+    const { connection, key, token } = await setup({ options });
     await waitForSync(key, token, await lastSyncId(key, token));
     const rows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
-    const hidden = rows[0]!;
+    // Hide the vehicle with the most safety events the next sync (10 days) would bring, beyond
+    // those the first sync already stored: were its data ingested, its count would grow.
+    const inWindow = await providerSafetyEvents(connection, options, 9);
+    const unstored = new Map<string, number>();
+    for (const row of rows) {
+      unstored.set(row.id, (inWindow.get(row.sourceId) ?? 0) - (await countRows(safetyEvents, connection.id, row.id)));
+    }
+    const [hidden, visibleOne] = [...rows].sort((a, b) => unstored.get(b.id)! - unstored.get(a.id)!) as [
+      (typeof rows)[number],
+      (typeof rows)[number],
+    ];
+    expect(unstored.get(hidden.id)).toBeGreaterThan(0);
     const patched = await call("PATCH", `${BASE.sandbox}/connections/current`, {
       key,
       token,
@@ -70,14 +121,17 @@ describe("filters and visibility", () => {
     expect(after?.visibility).toBe("hidden_by_exclude_list");
     expect(after!.modifiedAt.getTime()).toBeGreaterThan(hidden.modifiedAt.getTime());
 
-    // The next sync brings no new data for the hidden vehicle.
+    // The next sync brings no new data for the hidden vehicle, and the visible ones' data.
     const utilizationBefore = await countRows(vehicleUtilization, connection.id, hidden.id);
+    const safetyEventsBefore = await countRows(safetyEvents, connection.id, hidden.id);
     const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 10 } });
     await waitForSync(key, token, sync.body.id);
     expect(await countRows(vehicleUtilization, connection.id, hidden.id)).toBe(utilizationBefore);
-    expect(await countRows(safetyEvents, connection.id, hidden.id)).toBe(0);
-    const visibleOne = rows[1]!;
+    expect(await countRows(safetyEvents, connection.id, hidden.id)).toBe(safetyEventsBefore);
     expect(await countRows(vehicleUtilization, connection.id, visibleOne.id)).toBeGreaterThanOrEqual(11);
+    expect(await countRows(safetyEvents, connection.id, visibleOne.id)).toBeGreaterThanOrEqual(
+      inWindow.get(visibleOne.sourceId) ?? 0,
+    );
 
     // includeIds takes priority: only the included vehicle is visible, whatever the other filters say.
     await call("PATCH", `${BASE.sandbox}/connections/current`, {
