@@ -22,7 +22,7 @@ import {
   REQUEST_ID_PATTERN,
   randomBase62,
 } from "../helpers/error-contract";
-import { createSandboxConnection, createTestApplication, db, insertConnection } from "../helpers/factories";
+import { createTestApplication, db, insertConnection } from "../helpers/factories";
 import { ADMIN_BASE, BASE, type CallResult, call } from "../helpers/http";
 
 const VALID_CREATE = { provider: "sandbox", credentials: { username: "u", password: "p" } };
@@ -53,7 +53,7 @@ describe("request bodies", () => {
 
   it("a malformed JSON body on a connection-scoped route is a bad_request at {requestBody} too", async () => {
     const app = await createTestApplication();
-    const connection = await createSandboxConnection(app);
+    const connection = await insertConnection(app, "sandbox");
     const result = await call("PATCH", `${BASE.sandbox}/connections/current`, {
       key: app.keys.sandbox.secret,
       token: connection.token,
@@ -158,7 +158,7 @@ describe("unknown routes and methods", () => {
 
   it("a wrong method on a known path is not_found in the error shape", async () => {
     const app = await createTestApplication();
-    const connection = await createSandboxConnection(app);
+    const connection = await insertConnection(app, "sandbox");
     const wrong: [string, string][] = [
       ["PUT", "/connections/current"],
       ["POST", "/connections/current"],
@@ -228,7 +228,7 @@ describe("query validation", () => {
 describe("X-Request-Id", () => {
   it("every response, success or error, carries a minted req_ ULID", async () => {
     const app = await createTestApplication();
-    const connection = await createSandboxConnection(app);
+    const connection = await insertConnection(app, "sandbox");
     const responses: [string, CallResult<any>][] = [
       ["service index", await call("GET", "https://api.telematics.test/")],
       ["providers", await call("GET", `${BASE.sandbox}/providers`, { key: app.keys.sandbox.secret })],

@@ -7,10 +7,14 @@ export type SyncJob = {
   failureReason?: string;
   attempts: number;
   issues: unknown[];
+  requestedAt: string;
   startFrom?: string;
   completedAt?: string;
   providerRequests: string[];
 };
+
+/** The window a sync covered: from its start day to the end of the day it was requested. */
+export type SyncWindow = Pick<SyncJob, "startFrom" | "requestedAt">;
 
 /**
  * Polls a sync job (through the API, as a client would) until it is completed or failed,

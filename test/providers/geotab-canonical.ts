@@ -4,6 +4,7 @@
  */
 import { expect } from "vitest";
 import { createTestApplication } from "../helpers/factories";
+import type { SyncWindow } from "../helpers/sync";
 import {
   bySourceId,
   byVehicleDay,
@@ -115,10 +116,13 @@ export async function stored(key: string, token: string) {
   };
 }
 
-/** What a sync from `startFrom` to today must have stored for the account's fleet. */
-export function expected(account: GeotabAccount, startFrom: string) {
-  const from = startOfDay(Date.parse(startFrom));
-  const to = startOfDay(Date.now()) + DAY;
+/**
+ * What the sync `job` must have stored for the account's fleet: from its start day to the end
+ * of the day it was requested (not of today, which differs when the test crosses midnight UTC).
+ */
+export function expected(account: GeotabAccount, job: SyncWindow) {
+  const from = startOfDay(Date.parse(job.startFrom as string));
+  const to = startOfDay(Date.parse(job.requestedAt)) + DAY;
   return {
     groups: bySourceId(expectedGroups()),
     vehicles: bySourceId(expectedVehicles(account.fleet)),

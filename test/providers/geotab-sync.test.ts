@@ -84,7 +84,7 @@ describe("the first sync", () => {
     const { job } = await waitForSync(key, token, await lastSyncId(key, token));
     expect(job).toMatchObject({ status: "completed", progress: 100 });
     const actual = await stored(key, token);
-    const wanted = expected(account, job.startFrom!);
+    const wanted = expected(account, job);
     expect(wanted.days).toHaveLength(6 * 3);
     expect(wanted.events.length).toBeGreaterThan(0);
     expectFleet(actual, wanted);
@@ -109,7 +109,7 @@ describe("the first sync", () => {
     const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 80_000 });
     expect(job.status).toBe("completed");
     const actual = await stored(key, token);
-    expectFleet(actual, expected(account, job.startFrom!));
+    expectFleet(actual, expected(account, job));
     const stats = await geotabStats(account);
     // 3 pages of 200 for vehicles and devices (Device feed), and for drivers (User feed: 421 users).
     expect(stats.calls["GetFeed Device"]! - stats.overLimit).toBeLessThanOrEqual(6);
@@ -180,7 +180,7 @@ describe("MyGeotab's behaviour during a sync", () => {
     const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 1 } });
     const { job } = await waitForSync(key, token, sync.body.id, { timeoutMs: 80_000 });
     expect(job.status).toBe("completed");
-    expectFleet(await stored(key, token), expected(account, job.startFrom!));
+    expectFleet(await stored(key, token), expected(account, job));
     expect((await geotabStats(account)).overLimit).toBeGreaterThan(0);
   }, 90_000);
 
@@ -188,7 +188,7 @@ describe("MyGeotab's behaviour during a sync", () => {
     const { account, key, token } = await setup({ vehicles: 5, sessionTtlCalls: 3 }, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token));
     expect(job.status).toBe("completed");
-    expectFleet(await stored(key, token), expected(account, job.startFrom!));
+    expectFleet(await stored(key, token), expected(account, job));
     const stats = await geotabStats(account);
     expect(stats.expiredSessions).toBeGreaterThanOrEqual(1);
     expect(stats.authentications).toBe(stats.expiredSessions + 1);
@@ -198,7 +198,7 @@ describe("MyGeotab's behaviour during a sync", () => {
     const { account, key, token } = await setup({ vehicles: 3, federated: true }, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token));
     expect(job.status).toBe("completed");
-    expectFleet(await stored(key, token), expected(account, job.startFrom!));
+    expectFleet(await stored(key, token), expected(account, job));
     const stats = await geotabStats(account);
     expect(Object.keys(stats.requestsByHost)).toEqual([expect.stringMatching(/^localhost:\d+$/)]);
   });

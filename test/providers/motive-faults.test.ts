@@ -10,7 +10,6 @@ import type { Faults } from "../fakes/accounts.ts";
 import { BASE, call } from "../helpers/http";
 import { waitForSync } from "../helpers/sync";
 import {
-  backfillStart,
   connectMotive,
   createMotiveAccount,
   expectCanonicalFleet,
@@ -71,7 +70,7 @@ describe("Motive sync under faults", () => {
     const { account, connection, job, served } = await syncUnder({ rateLimitRate: 0.5, retryAfterSeconds: 1 });
     expect(job).toMatchObject({ status: "completed", progress: 100 });
     expect(served.rateLimited).toBeGreaterThan(0);
-    await expectCanonicalFleet(connection, fleetOf(account), backfillStart(DAYS));
+    await expectCanonicalFleet(connection, fleetOf(account), job);
   });
 
   it("retries server errors, truncated bodies and slow answers, and still stores exactly the canonical fleet", {
@@ -84,7 +83,7 @@ describe("Motive sync under faults", () => {
     });
     expect(job).toMatchObject({ status: "completed", progress: 100 });
     expect(served.serverErrors + served.malformed).toBeGreaterThan(0);
-    await expectCanonicalFleet(connection, fleetOf(account), backfillStart(DAYS));
+    await expectCanonicalFleet(connection, fleetOf(account), job);
   });
 });
 

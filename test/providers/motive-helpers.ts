@@ -20,6 +20,7 @@ import { MOTIVE_EVENT_TYPES, mediaStateOf, motiveIds } from "../fakes/motive/ids
 import { walkPages } from "../helpers/api-assertions";
 import { createTestApplication, type TestApplication } from "../helpers/factories";
 import { BASE, type CallResult, call } from "../helpers/http";
+import type { SyncWindow } from "../helpers/sync";
 import { lastSyncId, type SyncJob, waitForSync } from "../helpers/sync";
 
 export const DAY_MS = 86_400_000;
@@ -271,10 +272,14 @@ export function expectedView(fleet: FleetOptions, from: number, now = Date.now()
   };
 }
 
-/** Asserts the API holds exactly the canonical fleet for the connection's sync window. */
-export async function expectCanonicalFleet(connection: MotiveConnection, fleet: FleetOptions, from: number) {
+/**
+ * Asserts the API holds exactly the canonical fleet for the window of the sync `job`: from its
+ * start day to the end of the day it was requested (not of today, which differs when the test
+ * crosses midnight UTC).
+ */
+export async function expectCanonicalFleet(connection: MotiveConnection, fleet: FleetOptions, job: SyncWindow) {
   const stored = await storedView(connection);
-  const expected = expectedView(fleet, from);
+  const expected = expectedView(fleet, Date.parse(job.startFrom as string), Date.parse(job.requestedAt));
   expect(stored.groups).toEqual(expected.groups);
   expect(stored.vehicles).toEqual(expected.vehicles);
   expect(stored.drivers).toEqual(expected.drivers);

@@ -63,7 +63,7 @@ describe("a Samsara connection's first sync", () => {
     // The backfill: from the start day of the sync (two days ago) to the end of today.
     const start = Date.parse(job.startFrom!);
     const firstDay = dayOf(Math.floor(start / DAY_MS) * DAY_MS);
-    const tomorrow = dayOf(Date.now() + DAY_MS);
+    const tomorrow = dayOf(Date.parse(job.requestedAt) + DAY_MS);
     const utilization = await listAll(key, token, `/vehicles/utilization?startDate=${firstDay}&expand=vehicle`);
     expect(projectUtilization(utilization)).toEqual(
       expectedUtilization(daysBetween(account.fleet, firstDay, tomorrow)),

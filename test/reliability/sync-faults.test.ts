@@ -13,12 +13,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Faults } from "../fakes/accounts.ts";
 import { createTestApplication } from "../helpers/factories";
+import { injectedFaults, totalFaults } from "../helpers/fake-faults";
 import { BASE, call } from "../helpers/http";
-import { lastSyncId, waitForSync } from "../helpers/sync";
+import { lastSyncId, type SyncWindow, waitForSync } from "../helpers/sync";
 import { expected, expectFleet, setup as setupGeotab, stored as storedGeotab } from "../providers/geotab-canonical";
 import { patchGeotabAccount } from "../providers/geotab-helpers";
 import {
-  backfillStart,
   connectMotive,
   createMotiveAccount,
   expectCanonicalFleet,
@@ -42,12 +42,6 @@ const FAULTS: Faults = {
 };
 
 const summary: Record<string, unknown> = {};
-
-async function injectedAt(baseUrl: string, credential: string): Promise<Record<string, number>> {
-  const response = await fetch(`${baseUrl}/__fake/accounts/${encodeURIComponent(credential)}`);
-  const body = (await response.json()) as { injected?: Record<string, number> };
-  return body.injected ?? {};
-}
 
 async function requestSync(key: string, token: string, days: number) {
   const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days } });
@@ -84,13 +78,14 @@ type FaultRun = {
   key: string;
   token: string;
   days: number;
-  /** Asserts that the stored data equals the provider's, for the first faulty sync's start. */
-  expectExact: (startFrom: string) => Promise<unknown>;
+  /**
+   * Asserts that the stored data equals the provider's, from the first faulty sync's start to
+   * the end of the day the latest sync was requested.
+   */
+  expectExact: (window: SyncWindow) => Promise<unknown>;
   /** The faults the fake provider has injected for the account so far, by kind. */
   injected: () => Promise<Record<string, number>>;
 };
-
-const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 
 /**
  * Syncs again and again under faults, at least twice and until MIN_FAULTS were injected: every
@@ -106,14 +101,14 @@ async function syncUnderFaults(provider: string, run: FaultRun) {
     syncs++;
     expect(job.status, job.failureReason).toBe("completed");
     startFrom ??= job.startFrom as string;
-    await run.expectExact(startFrom);
+    await run.expectExact({ startFrom, requestedAt: job.requestedAt });
     const now = await stableIds(run.key, run.token);
     if (ids) expect(now).toEqual(ids);
     ids = now;
     injected = await run.injected();
-  } while (syncs < 2 || (total(injected) < MIN_FAULTS && syncs < MAX_SYNCS));
-  expect(total(injected), `faults injected in ${syncs} syncs`).toBeGreaterThanOrEqual(MIN_FAULTS);
-  summary[provider] = { syncs, faultsInjected: total(injected), byKind: injected, duplicates: 0, losses: 0 };
+  } while (syncs < 2 || (totalFaults(injected) < MIN_FAULTS && syncs < MAX_SYNCS));
+  expect(totalFaults(injected), `faults injected in ${syncs} syncs`).toBeGreaterThanOrEqual(MIN_FAULTS);
+  summary[provider] = { syncs, faultsInjected: totalFaults(injected), byKind: injected, duplicates: 0, losses: 0 };
 }
 
 describe("syncs under 30 % provider faults store exactly the provider's data", () => {
@@ -130,8 +125,8 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
       key,
       token,
       days: 7,
-      expectExact: (startFrom) => expectCanonical(key, token, account.fleet, startFrom),
-      injected: () => injectedAt(env.SAMSARA_BASE_URL, account.token),
+      expectExact: (window) => expectCanonical(key, token, account.fleet, window),
+      injected: () => injectedFaults(env.SAMSARA_BASE_URL, account.token),
     });
   }, 320_000);
 
@@ -146,8 +141,8 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
       key,
       token,
       days: 7,
-      expectExact: () => expectCanonicalFleet(connection, fleetOf(account), backfillStart(7)),
-      injected: () => injectedAt(env.MOTIVE_BASE_URL, account.credential),
+      expectExact: (window) => expectCanonicalFleet(connection, fleetOf(account), window),
+      injected: () => injectedFaults(env.MOTIVE_BASE_URL, account.credential),
     });
   }, 320_000);
 
@@ -160,8 +155,8 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
       key,
       token,
       days: 5,
-      expectExact: async (startFrom) => expectFleet(await storedGeotab(key, token), expected(account, startFrom)),
-      injected: () => injectedAt(env.GEOTAB_BASE_URL, account.credential),
+      expectExact: async (window) => expectFleet(await storedGeotab(key, token), expected(account, window)),
+      injected: () => injectedFaults(env.GEOTAB_BASE_URL, account.credential),
     });
     console.log(`SYNC_FAULTS_SUMMARY ${JSON.stringify(summary)}`);
   }, 320_000);

@@ -55,7 +55,9 @@ describe("GET /connections/current", () => {
     const connection = await createSandboxConnection(app, {
       agreements: [{ agreementUrl: "https://example.com/terms", ipAddress: "198.51.100.4" }],
     });
-    const now = Date.now();
+    // A millisecond after the connection's first sync was requested, so that the inserted job is
+    // certainly the newest (ids of the same millisecond order at random).
+    const now = Date.now() + 1;
     // The newer job is inserted first: the answer is the most recent, not the last written.
     const newer = await insertSyncJob(app, connection.id, {
       id: newId("syncJob", now),
@@ -107,7 +109,8 @@ describe("GET /connections/current", () => {
 
   it("answers a failed job's failureReason and completedAt", async () => {
     const app = await createTestApplication();
-    const connection = await createSandboxConnection(app);
+    // No first sync of its own: the inserted job is the connection's only one.
+    const connection = await insertConnection(app, "sandbox");
     const completedAt = new Date("2026-01-06T03:24:53.000Z");
     const job = await insertSyncJob(app, connection.id, {
       status: "failed",
