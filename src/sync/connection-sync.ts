@@ -2,7 +2,14 @@ import { DurableObject } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "../db/client";
 import { queryBatch, runBatch } from "../db/raw";
-import { type ConnectionRow, connections, type IssueRow, type ProviderRequest, syncJobs } from "../db/schema";
+import {
+  type ConnectionRow,
+  connections,
+  type IssueRow,
+  type ProviderRequest,
+  type SyncJobRow,
+  syncJobs,
+} from "../db/schema";
 import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
@@ -26,7 +33,8 @@ export type RequestSyncInput = {
 };
 
 export type RequestSyncResult =
-  | { status: "started"; syncId: string }
+  /** `job`: the row as this request wrote it (a consumer may already have moved it on). */
+  | { status: "started"; syncId: string; job: SyncJobRow }
   | { status: "conflict"; syncId: string }
   | { status: "not_connected" }
   | { status: "not_retryable" };
@@ -93,6 +101,7 @@ export class ConnectionSync extends DurableObject<Env> {
       }
       let startFrom = input.startFrom ?? incrementalStart(state.coverageEnd, now);
       let providerRequests = input.providerRequests;
+      let job: SyncJobRow | undefined;
       if (input.retryOf) {
         const [reopened] = await this.db
           .update(syncJobs)
@@ -114,28 +123,34 @@ export class ConnectionSync extends DurableObject<Env> {
         }
         startFrom = reopened.startFrom?.getTime() ?? now;
         providerRequests = reopened.providerRequests;
+        job = reopened;
       } else {
-        await this.db.insert(syncJobs).values({
-          id: syncId,
-          connectionId: connection.id,
-          applicationId: connection.applicationId,
-          environment: connection.environment,
-          status: "requested",
-          requestedAt: new Date(now),
-          progress: 0,
-          startFrom: new Date(startFrom),
-          attempts: 1,
-          providerRequests,
-          updatedAt: new Date(now),
-        });
+        [job] = await this.db
+          .insert(syncJobs)
+          .values({
+            id: syncId,
+            connectionId: connection.id,
+            applicationId: connection.applicationId,
+            environment: connection.environment,
+            status: "requested",
+            requestedAt: new Date(now),
+            progress: 0,
+            startFrom: new Date(startFrom),
+            attempts: 1,
+            providerRequests,
+            updatedAt: new Date(now),
+          })
+          .returning();
       }
+      if (!job) throw new Error(`sync job ${syncId} was not written`);
       if (this.load().active?.syncId !== syncId) {
         // Cancelled while the job was being written: leave it failed rather than requested forever.
-        await this.db
+        const [cancelled] = await this.db
           .update(syncJobs)
           .set({ status: "failed", failureReason: "Cancelled at the application's request.", updatedAt: new Date() })
-          .where(eq(syncJobs.id, syncId));
-        return { status: "started", syncId };
+          .where(eq(syncJobs.id, syncId))
+          .returning();
+        return { status: "started", syncId, job: cancelled ?? job };
       }
       const steps = planSteps(adapter, startFrom, now);
       const active: ActiveSync = {
@@ -147,7 +162,7 @@ export class ConnectionSync extends DurableObject<Env> {
       await this.env.SYNC_QUEUE.send(this.message(active));
       await this.armAlarm();
       await this.emitSyncEvent("sync.requested", syncId);
-      return { status: "started", syncId };
+      return { status: "started", syncId, job };
     } catch (error) {
       this.release(syncId);
       throw error;

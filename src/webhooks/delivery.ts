@@ -106,7 +106,7 @@ async function deliver(db: Database, env: Env, message: Message<unknown>): Promi
   const started = Date.now();
   const outcome = await send(endpoint, secret, event.id, event.payload);
   const now = new Date();
-  await db.insert(webhookDeliveries).values({
+  const attempt = db.insert(webhookDeliveries).values({
     id: newId("webhookDelivery", now.getTime()),
     applicationId: endpoint.applicationId,
     environment: endpoint.environment,
@@ -119,34 +119,39 @@ async function deliver(db: Database, env: Env, message: Message<unknown>): Promi
     durationMs: now.getTime() - started,
     createdAt: now,
   });
+  const { change, next } = endpointAfter(endpoint, outcome, now);
+  // The attempt and the endpoint's new state are written together: a reader never sees one without the other.
+  if (change) {
+    await db.batch([attempt, db.update(webhookEndpoints).set(change).where(eq(webhookEndpoints.id, endpoint.id))]);
+  } else {
+    await attempt;
+  }
+  return next;
+}
 
+/**
+ * What an attempt's outcome does to its endpoint: a success ends a failing streak; a 410, or
+ * failures for longer than DISABLE_AFTER_FAILING_MS, disable it; a first failure starts a streak.
+ */
+function endpointAfter(
+  endpoint: WebhookEndpointRow,
+  outcome: AttemptOutcome,
+  now: Date,
+): { change?: Partial<WebhookEndpointRow>; next: "done" | "retry" } {
   if (outcome.status === "succeeded") {
-    if (endpoint.failingSince) {
-      await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
-    }
-    return "done";
+    return { ...(endpoint.failingSince ? { change: { failingSince: null } } : {}), next: "done" };
   }
   if (outcome.responseStatus === 410) {
-    await disable(db, endpoint.id, "The receiver answered 410 Gone.", now);
-    return "done";
+    return { change: disabled("The receiver answered 410 Gone.", now), next: "done" };
   }
   const failingSince = endpoint.failingSince ?? now;
   if (now.getTime() - failingSince.getTime() > DISABLE_AFTER_FAILING_MS) {
-    await disable(db, endpoint.id, "Deliveries failed continuously for more than 5 days.", now);
-    return "done";
+    return { change: disabled("Deliveries failed continuously for more than 5 days.", now), next: "done" };
   }
-  if (!endpoint.failingSince) {
-    await db.update(webhookEndpoints).set({ failingSince }).where(eq(webhookEndpoints.id, endpoint.id));
-  }
-  return "retry";
+  return { ...(endpoint.failingSince ? {} : { change: { failingSince } }), next: "retry" };
 }
 
-async function disable(db: Database, endpointId: string, reason: string, now: Date): Promise<void> {
-  await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: reason, updatedAt: now })
-    .where(eq(webhookEndpoints.id, endpointId));
-}
+const disabled = (reason: string, now: Date) => ({ enabled: false, disabledReason: reason, updatedAt: now });
 
 /**
  * Consumer of the webhook queue: one message is one event for one endpoint. Every attempt is

@@ -151,11 +151,18 @@ describe("leaving and coming back", () => {
     await expect.poll(() => demoEvents(page)).toEqual(["open", "exit", "close"]);
     await expect.poll(() => page.locator("#terminal-link-overlay").isVisible()).toBe(false);
     await screenshot(page, "08-exited");
-    const events = await api("GET", "/webhooks/events?limit=100");
-    expect(events.status).toBe(200);
-    const analytics = events.body.results
-      .filter((event: any) => event.type === "link.analytics_event_emitted")
-      .map((event: any) => event.detail.event);
+    // Every analytics event of the run's application, oldest first: page through them all.
+    const analytics: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const events = await api(
+        "GET",
+        `/webhooks/events?type=link.analytics_event_emitted&limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      expect(events.status).toBe(200);
+      analytics.push(...events.body.results.map((event: any) => event.detail.event));
+      cursor = events.body.next;
+    } while (cursor);
     expect(analytics).toContain("exited");
     await page.context().close();
   });

@@ -15,7 +15,7 @@ import type { Faults } from "../fakes/accounts.ts";
 import { createTestApplication } from "../helpers/factories";
 import { injectedFaults, totalFaults } from "../helpers/fake-faults";
 import { BASE, call } from "../helpers/http";
-import { lastSyncId, type SyncWindow, waitForSync } from "../helpers/sync";
+import { lastSyncId, type SyncJob, type SyncWindow, waitForSync } from "../helpers/sync";
 import { expected, expectFleet, setup as setupGeotab, stored as storedGeotab } from "../providers/geotab-canonical";
 import { patchGeotabAccount } from "../providers/geotab-helpers";
 import {
@@ -77,6 +77,8 @@ const MAX_SYNCS = 8;
 type FaultRun = {
   key: string;
   token: string;
+  /** The connection's first sync, without faults. */
+  firstSync: SyncJob;
   days: number;
   /**
    * Asserts that the stored data equals the provider's, from the first faulty sync's start to
@@ -93,6 +95,7 @@ type FaultRun = {
  */
 async function syncUnderFaults(provider: string, run: FaultRun) {
   let syncs = 0;
+  // Data stored by the clean first sync stays: the window starts at the earlier of the two starts.
   let startFrom: string | undefined;
   let ids: Awaited<ReturnType<typeof stableIds>> | undefined;
   let injected: Record<string, number> = {};
@@ -100,7 +103,7 @@ async function syncUnderFaults(provider: string, run: FaultRun) {
     const job = await requestSync(run.key, run.token, run.days);
     syncs++;
     expect(job.status, job.failureReason).toBe("completed");
-    startFrom ??= job.startFrom as string;
+    startFrom ??= [run.firstSync.startFrom as string, job.startFrom as string].sort()[0] as string;
     await run.expectExact({ startFrom, requestedAt: job.requestedAt });
     const now = await stableIds(run.key, run.token);
     if (ids) expect(now).toEqual(ids);
@@ -111,6 +114,13 @@ async function syncUnderFaults(provider: string, run: FaultRun) {
   summary[provider] = { syncs, faultsInjected: totalFaults(injected), byKind: injected, duplicates: 0, losses: 0 };
 }
 
+/** Waits for the connection's first sync, which runs without faults, and checks it completed. */
+async function cleanFirstSync(key: string, token: string): Promise<SyncJob> {
+  const { job } = await waitForSync(key, token, await lastSyncId(key, token));
+  expect(job.status).toBe("completed");
+  return job;
+}
+
 describe("syncs under 30 % provider faults store exactly the provider's data", () => {
   it("Samsara", async () => {
     const app = await createTestApplication();
@@ -118,12 +128,13 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
     const connection = await connectSamsara(app, account.token);
     const key = app.keys.sandbox.secret;
     const { token } = connection;
-    expect((await waitForSync(key, token, await lastSyncId(key, token))).job.status).toBe("completed");
+    const firstSync = await cleanFirstSync(key, token);
     await patchSamsaraAccount(account.token, { faults: FAULTS });
 
     await syncUnderFaults("samsara", {
       key,
       token,
+      firstSync,
       days: 7,
       expectExact: (window) => expectCanonical(key, token, account.fleet, window),
       injected: () => injectedFaults(env.SAMSARA_BASE_URL, account.token),
@@ -134,12 +145,13 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
     const account = await createMotiveAccount({ vehicles: 8 });
     const connection = await connectMotive(account, { backfill: { days: 7 } });
     const { key, token } = connection;
-    expect((await waitForSync(key, token, await lastSyncId(key, token))).job.status).toBe("completed");
+    const firstSync = await cleanFirstSync(key, token);
     await patchMotiveAccount(account.credential, { faults: FAULTS });
 
     await syncUnderFaults("motive", {
       key,
       token,
+      firstSync,
       days: 7,
       expectExact: (window) => expectCanonicalFleet(connection, fleetOf(account), window),
       injected: () => injectedFaults(env.MOTIVE_BASE_URL, account.credential),
@@ -148,12 +160,13 @@ describe("syncs under 30 % provider faults store exactly the provider's data", (
 
   it("Geotab", async () => {
     const { account, key, token } = await setupGeotab({ vehicles: 8 }, { backfill: { days: 0 } });
-    expect((await waitForSync(key, token, await lastSyncId(key, token))).job.status).toBe("completed");
+    const firstSync = await cleanFirstSync(key, token);
     await patchGeotabAccount(account, { faults: FAULTS });
 
     await syncUnderFaults("geotab", {
       key,
       token,
+      firstSync,
       days: 5,
       expectExact: async (window) => expectFleet(await storedGeotab(key, token), expected(account, window)),
       injected: () => injectedFaults(env.GEOTAB_BASE_URL, account.credential),

@@ -60,8 +60,9 @@ describe("initial backfill", () => {
       backfill: { days: 3 },
       options: { sandbox: { fleetSize: 4, revision: 0 } },
     });
-    await waitForSync(key, token, await lastSyncId(key, token));
-    const month = new Date().toISOString().slice(0, 7);
+    const { job } = await waitForSync(key, token, await lastSyncId(key, token));
+    // The month the sync ran in, which is not today's month when the test crosses the 1st, 00:00 UTC.
+    const month = job.requestedAt.slice(0, 7);
     const usage = await call("GET", `${BASE.sandbox}/usage?month=${month}`, { key });
     const mine = usage.body.results.filter((record: { connection: string }) => record.connection === connection.id);
     expect(mine).toHaveLength(4);

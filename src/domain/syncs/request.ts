@@ -2,7 +2,6 @@ import type { ConnectionRow, ProviderRequest, SyncJobRow } from "../../db/schema
 import { connectionSync } from "../../sync/client";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
-import { findSyncJob } from "./read";
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +19,7 @@ export function requestedStart(request: SyncRequest, now = Date.now()): number |
  * at a time. Conflict while another runs; connection_disconnected when it cannot sync.
  */
 export async function requestSync(
-  { db, env }: ServiceContext,
+  { env }: ServiceContext,
   connection: ConnectionRow,
   request: SyncRequest,
 ): Promise<SyncJobRow> {
@@ -49,9 +48,8 @@ export async function requestSync(
       "The connection is not connected; only connected connections sync.",
     );
   }
-  const job = await findSyncJob(db, connection.id, result.syncId);
-  if (!job) throw new Error(`sync job ${result.syncId} was not written`);
-  return job;
+  // The job as requested: a consumer may already have started it, which the next read shows.
+  return result.job;
 }
 
 /** The first sync of a new connection: its backfill (from `backfill.startFrom` or `backfill.days` ago; default now). */
