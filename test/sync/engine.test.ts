@@ -228,7 +228,8 @@ describe("faults", () => {
       options: { sandbox: { fleetSize: 3, revision: 0, faults: { serverErrorRate: 1 } } },
     });
     const syncId = await lastSyncId(key, token);
-    const { job } = await waitForSync(key, token, syncId, { timeoutMs: 60_000 });
+    // The sync queue's 30 retries, at least a second apart, take about 31 s on an idle machine.
+    const { job } = await waitForSync(key, token, syncId, { timeoutMs: 110_000 });
     expect(job.status).toBe("failed");
     expect(job.failureReason).toMatch(/unavailable/i);
     await call("PATCH", `${BASE.sandbox}/connections/current`, {
@@ -243,7 +244,7 @@ describe("faults", () => {
     expect(again.job).toMatchObject({ status: "completed", attempts: 2 });
     const notFailed = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
     expect(notFailed.status).toBe(409);
-  }, 70_000);
+  }, 130_000);
 });
 
 describe("cancel", () => {
