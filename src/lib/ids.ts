@@ -1,4 +1,4 @@
-import { ulid } from "ulid";
+import { monotonicFactory, ulid } from "ulid";
 
 /** Prefixes of every identifier the service mints (contract section 2). */
 export const ID_PREFIXES = {
@@ -28,9 +28,21 @@ export type IdKind = keyof typeof ID_PREFIXES;
 /** Crockford base32 as ULIDs use it: no I, L, O or U. */
 export const ULID_PATTERN = "[0-9A-HJKMNP-TV-Z]{26}";
 
-/** Mints a new id of the given kind: prefix + ULID (time-ordered, so ids sort by creation). */
+const monotonicUlid = monotonicFactory();
+/** The latest time this isolate minted an id for. */
+let latestMinted = 0;
+
+/**
+ * Mints a new id of the given kind: prefix + ULID (time-ordered, so ids sort by creation).
+ * Ids this isolate mints in the same millisecond sort in minting order too (the random part
+ * is incremented), so that events emitted together list in the order they happened. An id
+ * for an earlier time than the latest (a backdated record) takes a fresh random part.
+ * Ids are names, never credentials: what authorizes is a key or a token, minted elsewhere.
+ */
 export function newId(kind: IdKind, now: number = Date.now()): string {
-  return `${ID_PREFIXES[kind]}${ulid(now)}`;
+  if (now < latestMinted) return `${ID_PREFIXES[kind]}${ulid(now)}`;
+  latestMinted = now;
+  return `${ID_PREFIXES[kind]}${monotonicUlid(now)}`;
 }
 
 /** The regular expression a valid id of the given kind matches, anchored. */

@@ -41,6 +41,15 @@ describe("newId", () => {
     expect(new Set(ids).size).toBe(1000);
   });
 
+  it("sorts ids minted in the same millisecond in minting order", () => {
+    const now = Date.now() + 60_000;
+    const ids = Array.from({ length: 1000 }, () => newId("webhookEvent", now));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids.map((id) => ulidTime(id.slice("evt_".length))))).toEqual(new Set([now]));
+    // A backdated id keeps its own time.
+    expect(ulidTime(newId("webhookEvent", now - 1000).slice("evt_".length))).toBe(now - 1000);
+  });
+
   it("encodes the creation time in the first 10 ULID characters", () => {
     for (const time of [1, 1_767_225_600_000, Date.now(), 2 ** 48 - 1]) {
       expect(ulidTime(newId("vehicle", time).slice("vcl_".length))).toBe(time);
