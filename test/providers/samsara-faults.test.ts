@@ -73,10 +73,11 @@ describe("transient failures", () => {
       await scriptSamsara(apiToken, ["503"]);
     });
     expect(job).toMatchObject({ status: "completed", progress: 100 });
-    // Every fault, random or scripted, made the client ask for the same page again.
+    // Every fault made the client ask for the same page again. The scripted 503 answers the first
+    // request unless a random 429 (counted in `injected`) answers it first: at least one fault either way.
     const injected = totalFaults(await injectedFaults(env.SAMSARA_BASE_URL, account.token));
     const distinct = new Set(log.map((request) => JSON.stringify([request.path, request.query])));
-    expect(log.length - distinct.size).toBeGreaterThanOrEqual(injected + 1);
+    expect(log.length - distinct.size).toBeGreaterThanOrEqual(Math.max(injected, 1));
     await expectCanonical(key, token, account.fleet, job);
   }, 60_000);
 
