@@ -1,4 +1,5 @@
 import { ID_PREFIXES } from "./ids";
+import { TtlCache } from "./ttl-cache";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -20,18 +21,16 @@ export async function recordId(
   if (known !== undefined) return known;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
   const id = `${ID_PREFIXES[kind]}${encodeTime(connection.createdAt.getTime())}${encodeRandom(digest)}`;
-  if (recentIds.size >= RECENT_IDS_LIMIT) recentIds.delete(recentIds.keys().next().value as string);
   recentIds.set(key, id);
   return id;
 }
 
 /**
- * Ids computed lately in this isolate, oldest first. A backfill asks for the same vehicle's id
- * once per day of history (365 times for a year), so most lookups are hits. Ids never change,
- * so the cache cannot be stale; the bound keeps its memory constant (about 3 MB) whatever the fleet.
+ * Ids computed lately in this isolate. A backfill asks for the same vehicle's id once per day
+ * of history (365 times for a year), so most lookups are hits. Ids never change, so entries
+ * never expire; the bound keeps its memory constant (about 3 MB) whatever the fleet.
  */
-const recentIds = new Map<string, string>();
-const RECENT_IDS_LIMIT = 20_000;
+const recentIds = new TtlCache<string>({ ttlMs: Number.POSITIVE_INFINITY, maxEntries: 20_000 });
 
 /** recordId for many source ids at once, in order. */
 export function recordIds(

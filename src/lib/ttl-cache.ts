@@ -1,6 +1,7 @@
 /**
- * An isolate-local memory of values for a few seconds, at most `maxEntries` of them (the
- * oldest go first), so its size never follows the number of callers.
+ * An isolate-local memory of values for `ttlMs` (Infinity: values that never go stale), at
+ * most `maxEntries` of them (the oldest go first), so its size never follows the number of
+ * callers or records.
  */
 export class TtlCache<Value> {
   private readonly entries = new Map<string, { value: Value; expiresAt: number }>();

@@ -12,11 +12,11 @@ import { sealCredentials } from "../../src/domain/connections/token";
 import { findProvider } from "../../src/providers/registry";
 import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/adapter";
 import { DAY_MS } from "../../src/providers/sandbox/time";
-import type { ProviderAdapter } from "../../src/providers/types";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
-import { createSandboxConnection, createTestApplication, db, SANDBOX_CREDENTIALS } from "../helpers/factories";
+import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
+import { providerRecords } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
 
 async function setup(body: Record<string, unknown> = {}) {
@@ -66,30 +66,14 @@ async function providerSafetyEvents(
   options: Record<string, unknown>,
   days: number,
 ) {
-  const adapter = findProvider("sandbox") as ProviderAdapter;
   const now = Date.now();
+  const window = { start: new Date(now - days * DAY_MS), end: new Date(now) };
+  const adapter = findProvider("sandbox")!;
   const counts = new Map<string, number>();
-  let cursor: string | undefined;
-  do {
-    const page = await adapter.readPage("safetyEvents", {
-      context: { env },
-      credentials: SANDBOX_CREDENTIALS,
-      options,
-      connection: {
-        id: connection.id,
-        sourceId: connection.sourceId ?? null,
-        createdAt: new Date(connection.createdAt),
-      },
-      pageSize: 500,
-      window: { start: new Date(now - days * DAY_MS), end: new Date(now) },
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const item of page.items) {
-      const vehicle = adapter.normalize("safetyEvents", item).vehicleSourceId;
-      if (vehicle !== undefined) counts.set(vehicle, (counts.get(vehicle) ?? 0) + 1);
-    }
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
+  for (const item of await providerRecords(connection, "safetyEvents", options, window)) {
+    const vehicle = adapter.normalize("safetyEvents", item).vehicleSourceId;
+    if (vehicle !== undefined) counts.set(vehicle, (counts.get(vehicle) ?? 0) + 1);
+  }
   return counts;
 }
 
