@@ -48,6 +48,20 @@ function ensureDevVars() {
   return { ...vars, ...missing };
 }
 
+/**
+ * `wrangler dev` never fires cron triggers by itself: ring them on their schedule, as Cloudflare
+ * does, through its --test-scheduled route (the recovery sweep every minute, the deletion sweep
+ * every five).
+ */
+function tickCrons() {
+  const ring = (cron) =>
+    fetch(`${ORIGIN}/__scheduled?cron=${encodeURIComponent(cron).replaceAll("%20", "+")}`).catch(() => {});
+  setInterval(() => {
+    ring("* * * * *");
+    if (new Date().getUTCMinutes() % 5 === 0) ring("*/5 * * * *");
+  }, 60_000).unref();
+}
+
 async function waitForService(child) {
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) throw new Error("wrangler dev exited before the service answered");
@@ -160,6 +174,7 @@ try {
     return undefined;
   });
   printBanner(vars, application, demo);
+  tickCrons();
 } catch (error) {
   console.error(`npm start: ${error.message}`);
   child.kill("SIGTERM");

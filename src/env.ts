@@ -41,6 +41,8 @@ export interface Env {
   GEOTAB_BASE_URL: string;
   /** "true" to allow http:// and loopback webhook URLs (local development and tests only). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
+  /** DNS-over-HTTPS resolver (JSON API) that webhook hosts are resolved with before each delivery (default https://cloudflare-dns.com/dns-query). */
+  WEBHOOK_DNS_RESOLVER_URL?: string;
   /** Longest delay between webhook delivery retries, in seconds (default: the Queues maximum of 12 hours). */
   WEBHOOK_MAX_RETRY_DELAY_SECONDS?: string;
   /** Lifetime of a public token, in seconds (default 600). */

@@ -12,8 +12,12 @@ declare global {
       FUZZ_REQUESTS: string;
       FUZZ_SEED: string;
       FUZZ_PATH: string;
+      STATE_FUZZ_REQUESTS: string;
+      STATE_FUZZ_SEED: string;
       /** Base URL of the fake webhook receiver (test/fakes/webhook-receiver.ts). */
       WEBHOOK_RECEIVER_URL: string;
+      /** The fake DNS-over-HTTPS resolver (test/fakes/doh.ts). */
+      WEBHOOK_DNS_RESOLVER_URL: string;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");

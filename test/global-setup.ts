@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startDoh } from "./fakes/doh.ts";
 import { startAllFakes } from "./fakes/start-all.ts";
 import { startWebhookReceiver } from "./fakes/webhook-receiver.ts";
 
@@ -11,7 +12,10 @@ export default async function setup(project: TestProject) {
   project.provide("fakeProviderUrls", fakes.urls);
   const receiver = await startWebhookReceiver();
   project.provide("webhookReceiverUrl", receiver.url);
+  const doh = await startDoh();
+  project.provide("fakeDohUrl", doh.url);
   return async () => {
+    await doh.close();
     await receiver.close();
     await fakes.close();
   };
@@ -22,5 +26,7 @@ declare module "vitest" {
     fakeProviderUrls: { samsara: string; motive: string; geotab: string };
     /** The fake webhook receiver (test/fakes/webhook-receiver.ts). */
     webhookReceiverUrl: string;
+    /** The fake DNS-over-HTTPS resolver webhook hosts are resolved with (test/fakes/doh.ts). */
+    fakeDohUrl: string;
   }
 }

@@ -34,6 +34,7 @@ export default defineConfig(async () => {
             ALLOW_LOOPBACK_WEBHOOKS: "true",
             WEBHOOK_MAX_RETRY_DELAY_SECONDS: "1",
             WEBHOOK_RECEIVER_URL: inject("webhookReceiverUrl"),
+            WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             SAMSARA_BASE_URL: inject("fakeProviderUrls").samsara,
             SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,
@@ -43,6 +44,9 @@ export default defineConfig(async () => {
             FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_PATH: process.env.FUZZ_PATH ?? "",
+            // Size and replay of the state-checking fuzzer (test/reliability/state-fuzz.test.ts).
+            STATE_FUZZ_REQUESTS: process.env.STATE_FUZZ_REQUESTS ?? "120",
+            STATE_FUZZ_SEED: process.env.STATE_FUZZ_SEED ?? "",
           },
           serviceBindings: {
             // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).

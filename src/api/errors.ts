@@ -35,7 +35,8 @@ export type ErrorDetail = {
 };
 
 const DESCRIPTIONS: Record<ErrorCode, string> = {
-  bad_request: "The body, path, query or headers failed validation. `detail` lists every problem.",
+  bad_request:
+    "The body, path, query or headers failed validation. `detail` lists the problems (the first 50; the message counts them all).",
   unauthorized: "The API key is missing, unknown, revoked, of the other environment, or not allowed here.",
   forbidden:
     "The connection token does not match the requested resource, or the member is not in the application or lacks the role.",
@@ -71,7 +72,9 @@ export const ErrorSchema = z
     detail: z
       .union([z.string(), z.array(ErrorDetailSchema)])
       .optional()
-      .openapi({ description: "For `bad_request`, every problem found; for `connection_disconnected`, an array." }),
+      .openapi({
+        description: "For `bad_request`, the problems found (at most 50); for `connection_disconnected`, an array.",
+      }),
     retryAfter: z
       .number()
       .int()

@@ -30,7 +30,9 @@ export function validationError(error: ZodError, target: ValidationTarget | stri
   const root = target in TARGET_PATHS ? TARGET_PATHS[target as ValidationTarget] : target;
   const detail = describeIssues(error, root);
   const [first] = detail;
-  const more = detail.length > 1 ? ` (and ${detail.length - 1} more problem${detail.length > 2 ? "s" : ""})` : "";
+  // Counted from every issue: detail lists at most MAX_PROBLEMS of them.
+  const count = error.issues.length;
+  const more = count > 1 ? ` (and ${count - 1} more problem${count > 2 ? "s" : ""})` : "";
   return new ApiError("bad_request", `Request validation failed: ${first?.path}: ${first?.message}${more}.`, {
     detail,
   });
@@ -82,11 +84,21 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (apiError.code === "internal_server_error") {
     // The stack goes to the log with the request id; the client only gets the id.
     console.error(
-      JSON.stringify({ level: "error", requestId: c.get("requestId"), error: error.name, stack: error.stack }),
+      JSON.stringify({ level: "error", requestId: c.get("requestId"), error: error.name, stack: loggableStack(error) }),
     );
   }
   if (apiError.retryAfter !== undefined) c.header("Retry-After", String(apiError.retryAfter));
   return c.json(apiError.toBody(), apiError.status);
+}
+
+/**
+ * The stack to log. A SyntaxError's message (JSON.parse of a stored value) quotes the text it
+ * failed on, which is customer data: its frames are logged, its message is not.
+ */
+function loggableStack(error: Error): string | undefined {
+  if (!(error instanceof SyntaxError)) return error.stack;
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  return [error.name, ...frames].join("\n");
 }
 
 function toApiError(error: Error): ApiError {

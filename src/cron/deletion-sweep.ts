@@ -6,7 +6,7 @@ import { presentDeletedConnection } from "../domain/connections/present";
 import type { ServiceContext } from "../domain/context";
 import type { Env } from "../env";
 import { connectionSync } from "../sync/client";
-import { emitEvent } from "../webhooks/emit";
+import { commitWithEvents, eventWrite } from "../webhooks/outbox";
 
 type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment">;
 
@@ -15,18 +15,17 @@ type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment">;
  * rows they name, each with an indexed condition selecting the connection's rows. The
  * deliveries of the connection's webhook events are found through the events, and the links
  * of its sync jobs to issues through the jobs (primary key), so they go before them.
+ * `usage_records` is not here on purpose: see KEPT_TABLES.
  */
 const CONNECTION_TABLES = {
   webhook_deliveries: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
+  webhook_outbox: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
   sync_job_issues: (c: Owner) => sql`sync_job_id IN (SELECT id FROM sync_jobs WHERE connection_id = ${c.id})`,
   issues: (c: Owner) => sql`connection_id = ${c.id}`,
   sync_jobs: (c: Owner) => sql`connection_id = ${c.id}`,
   agreements: (c: Owner) => sql`connection_id = ${c.id}`,
   public_tokens: (c: Owner) => sql`connection_id = ${c.id}`,
   link_sessions: (c: Owner) => sql`connection_id = ${c.id}`,
-  // The primary key starts with the tenant and the month: the tenant narrows the scan.
-  usage_records: (c: Owner) =>
-    sql`application_id = ${c.applicationId} AND environment = ${c.environment} AND connection_id = ${c.id}`,
   vehicle_utilization: (c: Owner) => sql`connection_id = ${c.id}`,
   safety_events: (c: Owner) => sql`connection_id = ${c.id}`,
   vehicles: (c: Owner) => sql`connection_id = ${c.id}`,
@@ -38,13 +37,24 @@ const CONNECTION_TABLES = {
 type ConnectionTable = keyof typeof CONNECTION_TABLES;
 
 /** A table is only started once the tables whose rows are found through it are empty. */
-const FOUND_THROUGH: Partial<Record<ConnectionTable, ConnectionTable>> = {
-  webhook_events: "webhook_deliveries",
-  sync_jobs: "sync_job_issues",
+const FOUND_THROUGH: Partial<Record<ConnectionTable, ConnectionTable[]>> = {
+  webhook_events: ["webhook_deliveries", "webhook_outbox"],
+  sync_jobs: ["sync_job_issues"],
 };
 
 /** The tables the sweep deletes from, for tests that check none is forgotten. */
 export const DELETED_TABLES = Object.keys(CONNECTION_TABLES) as ConnectionTable[];
+
+/**
+ * Tables with a `connection_id` column whose rows the sweep keeps, on purpose. `usage_records`
+ * is the application's billing record, not the connection's data: which vehicles it was billed
+ * for in a month, and the backfill units. Deleting it would change a past (or the current)
+ * month's `GET /usage` after the fact, and the application would lose vehicles it was billed
+ * for. Its rows hold only ids (application, connection, vehicle) and counts, nothing synced
+ * from the provider, and stay keyed by the deleted connection's id, which the minimal record
+ * of the connection keeps.
+ */
+export const KEPT_TABLES = ["usage_records"] as const;
 
 export type DeletionSweepOptions = {
   /** Rows deleted by one statement (default 500): each D1 statement stays small. */
@@ -80,8 +90,8 @@ async function deleteConnectionRows(
   let used = 0;
   while (remaining.length > 0 && used < budget) {
     const ready = remaining.filter((table) => {
-      const first = FOUND_THROUGH[table];
-      return first === undefined || !remaining.includes(first);
+      const first = FOUND_THROUGH[table] ?? [];
+      return first.every((child) => !remaining.includes(child));
     });
     const batch = ready.slice(0, budget - used);
     const results = await d1.batch(batch.map((table) => prepare(d1, deleteStatement(table, connection, limit))));
@@ -118,43 +128,60 @@ async function startDue({ db }: ServiceContext, now: Date, max: number): Promise
     .returning();
 }
 
-/** The end of a deletion: only the minimal record stays (id, provider, status, timestamps, token hash). */
+/**
+ * The end of a deletion: only the minimal record stays (id, provider, status, timestamps, token
+ * hash), with the usage records that name its id (KEPT_TABLES).
+ */
 async function finish(context: ServiceContext, connection: ConnectionRow): Promise<void> {
   await connectionSync(context.env, connection.id).purge();
   const now = new Date();
-  const [deleted] = await context.db
-    .update(connections)
-    .set({
-      status: "deleted",
-      deletedAt: now,
-      updatedAt: now,
-      externalId: null,
-      sourceId: null,
-      company: { dotNumbers: [] },
-      account: { dotNumbers: [] },
-      tags: null,
-      options: {},
-      filters: null,
-      backfill: null,
-      credentialsEncrypted: null,
-      tokenEncrypted: "",
-    })
-    .where(and(eq(connections.id, connection.id), eq(connections.status, "deleting")))
-    .returning();
-  if (!deleted) return;
-  // No connectionId: the event outlives the connection's data and must not be kept as one of its rows.
-  await emitEvent(
-    context,
-    { applicationId: deleted.applicationId, environment: deleted.environment },
-    { type: "connection.deleted", detail: { connection: presentDeletedConnection(deleted) } },
+  const patch = {
+    status: "deleted" as const,
+    deletedAt: now,
+    updatedAt: now,
+    externalId: null,
+    sourceId: null,
+    company: { dotNumbers: [] },
+    account: { dotNumbers: [] },
+    tags: null,
+    options: {},
+    filters: null,
+    backfill: null,
+    credentialsEncrypted: null,
+    tokenEncrypted: "",
+    syncIntent: null,
+    syncIntentAt: null,
+  };
+  const deleted: ConnectionRow = { ...connection, ...patch };
+  // The minimal record and its `connection.deleted` event in one write. No connectionId on the
+  // event: it outlives the connection's data and must not be kept as one of its rows.
+  await commitWithEvents(
+    context.env,
+    [
+      context.db
+        .update(connections)
+        .set(patch)
+        .where(and(eq(connections.id, connection.id), eq(connections.status, "deleting"))),
+    ],
+    [
+      eventWrite(
+        { applicationId: deleted.applicationId, environment: deleted.environment },
+        { type: "connection.deleted", detail: { connection: presentDeletedConnection(deleted) } },
+        {
+          now,
+          when: sql`EXISTS (SELECT 1 FROM connections WHERE id = ${connection.id} AND status = 'deleted'
+            AND deleted_at = ${now.getTime()})`,
+        },
+      ),
+    ],
   );
 }
 
 /**
  * The deletion sweep (cron DELETION_SWEEP_CRON): starts the deletion of connections whose
- * grace period has passed, and deletes the rows of every `deleting` connection within a
- * bounded amount of work. A run cut off midway leaves connections `deleting`, and the next
- * run picks them up again.
+ * grace period has passed, and deletes the rows of every `deleting` connection (all but its
+ * usage records, KEPT_TABLES) within a bounded amount of work. A run cut off midway leaves
+ * connections `deleting`, and the next run picks them up again.
  */
 export async function runDeletionSweep(env: Env, options: DeletionSweepOptions = {}): Promise<DeletionSweepResult> {
   const context: ServiceContext = { db: createDatabase(env.DB), env };
@@ -165,8 +192,11 @@ export async function runDeletionSweep(env: Env, options: DeletionSweepOptions =
 
   const started = await startDue(context, now, max);
   for (const connection of started) {
-    // Stops a sync that might still be running (the status is no longer `connected`).
-    await connectionSync(env, connection.id).connectionChanged();
+    // Stops a sync that might still be running (the status is no longer `connected`). Best
+    // effort: a page of a sync still running finds the connection no longer connected and stops.
+    await connectionSync(env, connection.id)
+      .connectionChanged()
+      .catch((error: unknown) => console.error(`sync of ${connection.id} not stopped`, error));
   }
   const deleting = await context.db
     .select()

@@ -3,9 +3,12 @@ import { purgeExpiredIdempotencyKeys } from "../domain/idempotency/keys";
 import { purgeExpiredLinkSessions } from "../domain/link/sessions";
 import type { Env } from "../env";
 import { runDeletionSweep } from "./deletion-sweep";
+import { reconcile } from "./reconcile";
 
 /** The cron expression of the deletion sweep (wrangler.toml [triggers]). */
 export const DELETION_SWEEP_CRON = "*/5 * * * *";
+/** The cron expression of the recovery sweep: owed syncs and webhook deliveries (wrangler.toml [triggers]). */
+export const RECONCILE_CRON = "* * * * *";
 
 /** One scheduled entry point: dispatches on the cron expression to one job per schedule. */
 export async function handleScheduled(
@@ -20,6 +23,9 @@ export async function handleScheduled(
       await purgeExpiredLinkSessions(createDatabase(env.DB));
       // Idempotency keys are kept 24 hours.
       await purgeExpiredIdempotencyKeys(createDatabase(env.DB));
+      return;
+    case RECONCILE_CRON:
+      await reconcile(env);
       return;
     default:
       console.error(JSON.stringify({ level: "error", message: "unknown cron", cron: controller.cron }));

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { createDatabase, type Database } from "../db/client";
 import { queryBatch, runBatch } from "../db/raw";
 import {
@@ -14,14 +14,31 @@ import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import { findProvider } from "../providers/registry";
+import type { ProviderAdapter } from "../providers/types";
 import { newWindow, reserveSlot, type SlidingWindow } from "../rate-limit/sliding-window";
 import { connectionEventDetail, syncEventDetail } from "../webhooks/details";
-import { emitEvent, type WebhookEventType } from "../webhooks/emit";
+import type { WebhookEventType } from "../webhooks/emit";
+import { commitWithEvents, type EventWrite, eventWrite } from "../webhooks/outbox";
 import type { SyncMessage } from "./messages";
+import { clearChangedIntent, clearInitialIntent, owedBackfillStart } from "./owed-sync";
 import { incrementalStart, planSteps, progressOf } from "./plan";
 import { type ActiveSync, EMPTY_STATE, type SyncIdentity, type SyncState } from "./state";
 import { issueDetail, resolveUnreportedIssues, unreportedIssues } from "./write/issues";
 import { connectionRef, tenantOf } from "./write/record-events";
+
+/** A reservation whose request has not written its job within this long was cut short (a crash): it is settled. */
+const RESERVATION_TIMEOUT_MS = 60_000;
+/** While a sync is active the watchdog looks at least this often, and re-sends a message not picked up in this long. */
+const RECOVERY_CHECK_MS = 60_000;
+/** A scheduled sync whose request was cut short is asked for again after this long. */
+const SCHEDULE_RETRY_MS = 60_000;
+
+/** SQL: the job was reopened for a retry by the write requested at `at`. */
+const jobWritten = (syncId: string, at: number) =>
+  sql`EXISTS (SELECT 1 FROM sync_jobs WHERE id = ${syncId} AND status = 'requested' AND requested_at = ${at})`;
+/** SQL: the job was started by the write at `at`. */
+const jobStarted = (syncId: string, at: number) =>
+  sql`EXISTS (SELECT 1 FROM sync_jobs WHERE id = ${syncId} AND status = 'in_progress' AND started_at = ${at})`;
 
 export type RequestSyncInput = {
   identity: SyncIdentity;
@@ -73,13 +90,19 @@ export class ConnectionSync extends DurableObject<Env> {
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
   }
 
-  /** Starts a sync unless one is active. Creates (or, for a retry, reopens) the sync job row. */
+  /**
+   * Starts a sync unless one is active. Creates (or, for a retry, reopens) the sync job row,
+   * with its `sync.requested` event in the same write. A first sync still owed to the
+   * connection (created, never synced) is carried by whichever sync starts first.
+   */
   async requestSync(input: RequestSyncInput): Promise<RequestSyncResult> {
     const state = this.load();
     if (state.active) return { status: "conflict", syncId: state.active.syncId };
     const syncId = input.retryOf ?? newId("syncJob");
     const now = Date.now();
-    // Reserve the slot before the first await, so a concurrent request sees the conflict.
+    // Reserve the slot before the first await, so a concurrent request sees the conflict. The
+    // reservation and the alarm that looks at it again are written together (no await between
+    // them: one durable write), so a reservation cut short by a crash is dropped, never kept.
     const reserved: ActiveSync = {
       syncId,
       seq: 0,
@@ -90,59 +113,25 @@ export class ConnectionSync extends DurableObject<Env> {
       progress: 0,
       lastProgressAt: now,
       windowEnd: now,
+      reserved: true,
     };
     this.save({ ...state, identity: input.identity, active: reserved });
+    const armed = this.armBy(now + RESERVATION_TIMEOUT_MS);
     try {
+      await armed;
       const connection = await this.connection(input.identity.connectionId);
       const adapter = connection && findProvider(connection.provider);
       if (connection?.status !== "connected" || !adapter) {
         this.release(syncId);
         return { status: "not_connected" };
       }
-      let startFrom = input.startFrom ?? incrementalStart(state.coverageEnd, now);
-      let providerRequests = input.providerRequests;
-      let job: SyncJobRow | undefined;
-      if (input.retryOf) {
-        const [reopened] = await this.db
-          .update(syncJobs)
-          .set({
-            status: "requested",
-            attempts: sql`${syncJobs.attempts} + 1`,
-            failureReason: null,
-            progress: 0,
-            requestedAt: new Date(now),
-            startedAt: null,
-            completedAt: null,
-            updatedAt: new Date(now),
-          })
-          .where(and(eq(syncJobs.id, syncId), eq(syncJobs.connectionId, connection.id), eq(syncJobs.status, "failed")))
-          .returning();
-        if (!reopened) {
-          this.release(syncId);
-          return { status: "not_retryable" };
-        }
-        startFrom = reopened.startFrom?.getTime() ?? now;
-        providerRequests = reopened.providerRequests;
-        job = reopened;
-      } else {
-        [job] = await this.db
-          .insert(syncJobs)
-          .values({
-            id: syncId,
-            connectionId: connection.id,
-            applicationId: connection.applicationId,
-            environment: connection.environment,
-            status: "requested",
-            requestedAt: new Date(now),
-            progress: 0,
-            startFrom: new Date(startFrom),
-            attempts: 1,
-            providerRequests,
-            updatedAt: new Date(now),
-          })
-          .returning();
+      const job = input.retryOf
+        ? await this.reopenJob(connection, syncId, now)
+        : await this.insertJob(connection, syncId, input, state.coverageEnd, now);
+      if (!job) {
+        this.release(syncId);
+        return { status: "not_retryable" };
       }
-      if (!job) throw new Error(`sync job ${syncId} was not written`);
       if (this.load().active?.syncId !== syncId) {
         // Cancelled while the job was being written: leave it failed rather than requested forever.
         const [cancelled] = await this.db
@@ -152,20 +141,101 @@ export class ConnectionSync extends DurableObject<Env> {
           .returning();
         return { status: "started", syncId, job: cancelled ?? job };
       }
-      const steps = planSteps(adapter, startFrom, now);
-      const active: ActiveSync = {
-        ...reserved,
-        steps,
-        windowEnd: Math.max(now, ...steps.map((step) => step.window?.end ?? 0)),
-      };
-      this.save({ ...this.load(), active, nextScheduledAt: null });
-      await this.env.SYNC_QUEUE.send(this.message(active));
-      await this.armAlarm();
-      await this.emitSyncEvent("sync.requested", syncId);
+      await this.begin(adapter, job, now);
       return { status: "started", syncId, job };
     } catch (error) {
       this.release(syncId);
       throw error;
+    }
+  }
+
+  /** A new job row, its `sync.requested` event, and the owed first sync cleared, in one write. */
+  private async insertJob(
+    connection: ConnectionRow,
+    syncId: string,
+    input: RequestSyncInput,
+    coverageEnd: number | null,
+    now: number,
+  ): Promise<SyncJobRow> {
+    const requested = input.startFrom ?? incrementalStart(coverageEnd, now);
+    const owed = owedBackfillStart(connection);
+    const job: SyncJobRow = {
+      id: syncId,
+      connectionId: connection.id,
+      applicationId: connection.applicationId,
+      environment: connection.environment,
+      status: "requested",
+      requestedAt: new Date(now),
+      startedAt: null,
+      completedAt: null,
+      failureReason: null,
+      progress: 0,
+      startFrom: new Date(owed === undefined ? requested : Math.min(requested, owed)),
+      attempts: 1,
+      providerRequests: input.providerRequests,
+      updatedAt: new Date(now),
+    };
+    await commitWithEvents(
+      this.env,
+      [this.db.insert(syncJobs).values(job), ...(owed === undefined ? [] : [clearInitialIntent(connection.id)])],
+      [this.syncEvent("sync.requested", connection, job)],
+    );
+    return job;
+  }
+
+  /** A failed job opened again for its retry (same id, parameters kept, attempts counted), with its event. */
+  private async reopenJob(connection: ConnectionRow, syncId: string, now: number): Promise<SyncJobRow | undefined> {
+    const reopened = and(eq(syncJobs.id, syncId), eq(syncJobs.connectionId, connection.id));
+    const [failed] = await this.db
+      .select()
+      .from(syncJobs)
+      .where(and(reopened, eq(syncJobs.status, "failed")))
+      .limit(1);
+    if (!failed) return undefined;
+    const job: SyncJobRow = {
+      ...failed,
+      status: "requested",
+      attempts: failed.attempts + 1,
+      failureReason: null,
+      progress: 0,
+      requestedAt: new Date(now),
+      startedAt: null,
+      completedAt: null,
+      updatedAt: new Date(now),
+    };
+    const { id: _id, ...changes } = job;
+    const [update] = await commitWithEvents(
+      this.env,
+      [
+        this.db
+          .update(syncJobs)
+          .set(changes)
+          .where(and(reopened, eq(syncJobs.attempts, failed.attempts))),
+      ],
+      [this.syncEvent("sync.requested", connection, job, jobWritten(syncId, now))],
+    );
+    return update?.meta.changes === 1 ? job : undefined;
+  }
+
+  /** The job is written: plan its steps, queue its first message, and arm the watchdog. */
+  private async begin(adapter: ProviderAdapter, job: SyncJobRow, now: number): Promise<void> {
+    const steps = planSteps(adapter, job.startFrom?.getTime() ?? now, now);
+    const { reserved: _reserved, ...current } = this.load().active!;
+    const active: ActiveSync = {
+      ...current,
+      steps,
+      lastProgressAt: Date.now(),
+      windowEnd: Math.max(now, ...steps.map((step) => step.window?.end ?? 0)),
+    };
+    this.save({ ...this.load(), active, nextScheduledAt: null });
+    try {
+      await this.env.SYNC_QUEUE.send(this.message(active));
+      await this.armAlarm();
+    } catch (error) {
+      // The job exists and its state is saved: the watchdog (armed with the reservation) sends the message again.
+      console.error(
+        JSON.stringify({ level: "warn", message: "first sync message not sent", syncId: job.id, error: String(error) }),
+      );
     }
   }
 
@@ -188,14 +258,28 @@ export class ConnectionSync extends DurableObject<Env> {
     this.lastClaim = { syncId, seq, at: Date.now() };
     if (firstClaim) {
       this.save({ ...state, active: { ...active, started: true, lastProgressAt: Date.now() } });
-      const started = await this.db
-        .update(syncJobs)
-        .set({ status: "in_progress", startedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "requested")))
-        .returning({ id: syncJobs.id });
-      if (started.length > 0) await this.emitSyncEvent("sync.started", syncId);
+      await this.markStarted(syncId);
     }
     return { proceed: true };
+  }
+
+  /** The job is `in_progress` from its first pick-up, with its `sync.started` event in the same write. */
+  private async markStarted(syncId: string): Promise<void> {
+    const connection = await this.connection(this.load().identity!.connectionId);
+    const [job] = await this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
+    if (!connection || job?.status !== "requested") return;
+    const now = new Date();
+    const started: SyncJobRow = { ...job, status: "in_progress", startedAt: now, updatedAt: now };
+    await commitWithEvents(
+      this.env,
+      [
+        this.db
+          .update(syncJobs)
+          .set({ status: "in_progress", startedAt: now, updatedAt: now })
+          .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "requested"))),
+      ],
+      [this.syncEvent("sync.started", connection, started, jobStarted(syncId, now.getTime()))],
+    );
   }
 
   /** A consumer stored page `seq`: advance to the next page or step, or complete the sync. */
@@ -221,19 +305,30 @@ export class ConnectionSync extends DurableObject<Env> {
     if (state.active?.syncId === syncId) this.save({ ...state, active: { ...state.active, lastError: message } });
   }
 
-  /** Fails the active sync (when it is `syncId`), with a reason. */
+  /** Fails the active sync (when it is `syncId`), with a reason; the job and its `sync.failed` event in one write. */
   async fail(syncId: string, reason?: string): Promise<boolean> {
     const state = this.load();
     const active = state.active;
     if (!active || active.syncId !== syncId) return false;
     const failureReason = reason ?? active.lastError ?? "The sync failed.";
     this.save({ ...state, active: null });
-    await this.db
-      .update(syncJobs)
-      .set({ status: "failed", failureReason, progress: active.progress, updatedAt: new Date() })
-      .where(eq(syncJobs.id, syncId));
+    const connection = state.identity ? await this.connection(state.identity.connectionId) : undefined;
+    const [job] = await this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
+    if (job && connection) {
+      const now = new Date();
+      const failed: SyncJobRow = { ...job, status: "failed", failureReason, progress: active.progress, updatedAt: now };
+      await commitWithEvents(
+        this.env,
+        [
+          this.db
+            .update(syncJobs)
+            .set({ status: "failed", failureReason, progress: active.progress, updatedAt: now })
+            .where(eq(syncJobs.id, syncId)),
+        ],
+        [this.syncEvent("sync.failed", connection, failed)],
+      );
+    }
     await this.scheduleNext();
-    await this.emitSyncEvent("sync.failed", syncId);
     return true;
   }
 
@@ -246,15 +341,20 @@ export class ConnectionSync extends DurableObject<Env> {
    * The connection changed (status, sync mode, deletion): stop a running sync if it may no
    * longer sync, and (re)compute the automatic schedule.
    */
-  async connectionChanged(): Promise<void> {
+  async connectionChanged(identity?: SyncIdentity): Promise<void> {
+    const since = Date.now();
+    if (!this.load().identity && identity) this.save({ ...this.load(), identity });
     const state = this.load();
     if (!state.identity) return;
-    const connection = await this.connection(state.identity.connectionId);
+    const connectionId = state.identity.connectionId;
+    const connection = await this.connection(connectionId);
     if (state.active && connection?.status !== "connected") {
       await this.fail(state.active.syncId, `The connection is ${connection?.status ?? "deleted"}; syncing stopped.`);
-      return;
+    } else {
+      await this.scheduleNext();
     }
-    await this.scheduleNext();
+    // Done: the change recorded with the update (sync intent `changed`) is no longer owed.
+    if (connection?.syncIntent === "changed") await runBatch(this.env.DB, [clearChangedIntent(connectionId, since)]);
   }
 
   /**
@@ -295,24 +395,76 @@ export class ConnectionSync extends DurableObject<Env> {
     return this.load();
   }
 
-  /** Watchdog for a stalled sync, and the automatic schedule. */
+  /**
+   * Watchdog for a reservation cut short and for a stalled sync, and the automatic schedule.
+   * While a sync is active it rings at least every RECOVERY_CHECK_MS, so a sync interrupted by
+   * a restart (its message lost, nothing in memory of its pick-up) resumes within two minutes.
+   */
   override async alarm(): Promise<void> {
     // The alarm that rang is no longer set.
     this.armedAt = null;
     const state = this.load();
     const now = Date.now();
-    if (state.active && now - this.lastSignOfLife(state.active) >= syncStallMs(this.env)) {
-      this.lastClaim = undefined;
-      this.save({ ...state, active: { ...state.active, lastProgressAt: now } });
-      await this.resume(this.load().active!);
-    } else if (!state.active && state.identity && state.nextScheduledAt !== null && now >= state.nextScheduledAt) {
-      this.save({ ...state, nextScheduledAt: null });
+    if (state.active?.reserved) {
+      if (now - state.active.lastProgressAt >= RESERVATION_TIMEOUT_MS) await this.settleReservation(state.active);
+    } else if (state.active) {
+      if (this.stalled(state.active, now)) {
+        this.lastClaim = undefined;
+        this.save({ ...state, active: { ...state.active, lastProgressAt: now } });
+        await this.resume(this.load().active!);
+      }
+    } else if (state.identity && state.nextScheduledAt !== null && now >= state.nextScheduledAt) {
+      // Still owed until a sync starts (which clears it): a request cut short is asked again later.
+      this.save({ ...state, nextScheduledAt: now + SCHEDULE_RETRY_MS });
       const connection = await this.connection(state.identity.connectionId);
       if (connection?.status === "connected" && connection.syncMode === "automatic") {
         await this.requestSync({ identity: state.identity, providerRequests: [] });
+      } else {
+        this.save({ ...this.load(), nextScheduledAt: null });
       }
     }
     await this.armAlarm();
+  }
+
+  /**
+   * A reservation older than RESERVATION_TIMEOUT_MS: the request that made it was cut short.
+   * If its job was written, the sync starts as requested; if not, the reservation is dropped:
+   * never completed, covering no history. A first sync still owed is then requested anew.
+   */
+  private async settleReservation(active: ActiveSync): Promise<void> {
+    const identity = this.load().identity!;
+    const connection = await this.connection(identity.connectionId);
+    const [job] = await this.db
+      .select()
+      .from(syncJobs)
+      .where(and(eq(syncJobs.id, active.syncId), eq(syncJobs.connectionId, identity.connectionId)))
+      .limit(1);
+    const adapter = connection && findProvider(connection.provider);
+    if (job?.status === "requested" && connection?.status === "connected" && adapter) {
+      await this.begin(adapter, job, Date.now());
+      return;
+    }
+    if (job?.status === "requested") {
+      await this.fail(active.syncId, `The connection is ${connection?.status ?? "deleted"}; syncing stopped.`);
+      return;
+    }
+    this.release(active.syncId);
+    console.error(
+      JSON.stringify({ level: "warn", message: "sync reservation without a job dropped", syncId: active.syncId }),
+    );
+    if (connection?.status === "connected" && connection.syncIntent === "initial") {
+      await this.requestSync({ identity, providerRequests: [] });
+    }
+  }
+
+  /**
+   * Whether the active sync needs its current message sent again: not picked up within
+   * RECOVERY_CHECK_MS of being sent (lost, or its pick-up forgotten with a restart), or no sign
+   * of life for the stall period.
+   */
+  private stalled(active: ActiveSync, now: number): boolean {
+    if (!this.isClaimed(active)) return now - active.lastProgressAt >= RECOVERY_CHECK_MS;
+    return now - this.lastSignOfLife(active) >= syncStallMs(this.env);
   }
 
   /** Does what the current state calls for next: complete the sync, or (re)send its current message. */
@@ -333,69 +485,78 @@ export class ConnectionSync extends DurableObject<Env> {
     await this.armAlarm();
   }
 
+  /**
+   * Completes the sync: the job, the issues it no longer saw, and the events (`sync.completed`,
+   * `issue.resolved`, and `connection.first_sync_completed` after the first one) in one write.
+   */
   private async complete(active: ActiveSync): Promise<void> {
     const now = Date.now();
     const connectionId = this.load().identity!.connectionId;
-    const [resolving] = await queryBatch<[IssueRow]>(this.env.DB, [unreportedIssues(connectionId, active.syncId)]);
-    await runBatch(this.env.DB, [
-      sql`UPDATE sync_jobs SET status = 'completed', progress = 100, completed_at = ${now}, updated_at = ${now}
-        WHERE id = ${active.syncId}`,
-      resolveUnreportedIssues(connectionId, active.syncId, now),
+    const connection = await this.connection(connectionId);
+    const [[job], resolving] = await Promise.all([
+      this.db.select().from(syncJobs).where(eq(syncJobs.id, active.syncId)).limit(1),
+      queryBatch<[IssueRow]>(this.env.DB, [unreportedIssues(connectionId, active.syncId)]).then(([rows]) => rows),
     ]);
-    const state = this.load();
-    const completedNow = state.active?.syncId === active.syncId;
-    if (completedNow) this.save({ ...state, active: null, coverageEnd: active.windowEnd });
-    await this.scheduleNext();
-    if (completedNow) {
-      await this.emitSyncEvent("sync.completed", active.syncId);
-      await this.emitIssueEvents("issue.resolved", resolving, now);
-    }
-  }
-
-  /** `issue.resolved` (or reported) for each issue, with `{ connection, issue }` as detail. */
-  private async emitIssueEvents(type: "issue.resolved", rows: readonly IssueRow[], now: number): Promise<void> {
-    const identity = this.load().identity;
-    const connection = identity && rows.length ? await this.connection(identity.connectionId) : undefined;
-    if (!connection) return;
-    for (const row of rows) {
-      await emitEvent({ db: this.db, env: this.env }, tenantOf(connection), {
-        type,
-        detail: { connection: connectionRef(connection), issue: issueDetail(row, "resolved", now) },
-        connectionId: connection.id,
-      });
-    }
-  }
-
-  /**
-   * Emits a sync event with `{ connection, sync }` as detail; after the first completed sync
-   * of the connection, also `connection.first_sync_completed`.
-   */
-  private async emitSyncEvent(type: WebhookEventType, syncId: string): Promise<void> {
-    try {
-      const identity = this.load().identity;
-      if (!identity) return;
-      const connection = await this.connection(identity.connectionId);
-      const [job] = await this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
-      if (!connection || !job) return;
-      const context = { db: this.db, env: this.env };
-      const tenant = { applicationId: connection.applicationId, environment: connection.environment };
-      await emitEvent(context, tenant, { type, detail: syncEventDetail(connection, job), connectionId: connection.id });
-      if (type !== "sync.completed") return;
-      const completed = await this.db
-        .select({ id: syncJobs.id })
-        .from(syncJobs)
-        .where(and(eq(syncJobs.connectionId, connection.id), eq(syncJobs.status, "completed")))
-        .limit(2);
-      if (completed.length === 1) {
-        await emitEvent(context, tenant, {
-          type: "connection.first_sync_completed",
-          detail: await connectionEventDetail(this.env, connection),
-          connectionId: connection.id,
-        });
+    const events: EventWrite[] = [];
+    if (connection && job && job.status !== "completed") {
+      const completed: SyncJobRow = {
+        ...job,
+        status: "completed",
+        progress: 100,
+        completedAt: new Date(now),
+        updatedAt: new Date(now),
+      };
+      const applied = sql`EXISTS (SELECT 1 FROM sync_jobs WHERE id = ${job.id} AND status = 'completed' AND completed_at = ${now})`;
+      events.push(this.syncEvent("sync.completed", connection, completed, applied));
+      events.push(
+        eventWrite(
+          tenantOf(connection),
+          {
+            type: "connection.first_sync_completed",
+            detail: await connectionEventDetail(this.env, connection),
+            connectionId,
+          },
+          {
+            when: sql`${applied} AND NOT EXISTS (SELECT 1 FROM sync_jobs
+              WHERE connection_id = ${connectionId} AND status = 'completed' AND id != ${job.id})`,
+          },
+        ),
+      );
+      for (const row of resolving) {
+        events.push(
+          eventWrite(
+            tenantOf(connection),
+            {
+              type: "issue.resolved",
+              detail: { connection: connectionRef(connection), issue: issueDetail(row, "resolved", now) },
+              connectionId,
+            },
+            { when: applied },
+          ),
+        );
       }
-    } catch (error) {
-      console.error(`webhook event ${type} of sync ${syncId} not emitted`, error);
     }
+    await commitWithEvents(
+      this.env,
+      [
+        sql`UPDATE sync_jobs SET status = 'completed', progress = 100, completed_at = ${now}, updated_at = ${now}
+          WHERE id = ${active.syncId} AND status != 'completed'`,
+        resolveUnreportedIssues(connectionId, active.syncId, now),
+      ],
+      events,
+    );
+    const state = this.load();
+    if (state.active?.syncId === active.syncId) this.save({ ...state, active: null, coverageEnd: active.windowEnd });
+    await this.scheduleNext();
+  }
+
+  /** A sync event with `{ connection, sync }` as detail, for the write that changes the job. */
+  private syncEvent(type: WebhookEventType, connection: ConnectionRow, job: SyncJobRow, when?: SQL): EventWrite {
+    return eventWrite(
+      tenantOf(connection),
+      { type, detail: syncEventDetail(connection, job), connectionId: connection.id },
+      when ? { when } : {},
+    );
   }
 
   /** Schedules the next automatic sync, or clears the schedule for a manual or inactive connection. */
@@ -412,11 +573,7 @@ export class ConnectionSync extends DurableObject<Env> {
   /** One alarm serves both purposes: the earlier of the watchdog and the schedule. */
   private async armAlarm(): Promise<void> {
     const state = this.load();
-    const watchdog = state.active
-      ? this.lastSignOfLife(state.active) + syncStallMs(this.env)
-      : Number.POSITIVE_INFINITY;
-    const scheduled = state.active ? Number.POSITIVE_INFINITY : (state.nextScheduledAt ?? Number.POSITIVE_INFINITY);
-    const next = Math.min(watchdog, scheduled);
+    const next = state.active ? this.watchdogAt(state.active) : (state.nextScheduledAt ?? Number.POSITIVE_INFINITY);
     if (!Number.isFinite(next)) {
       if (this.armedAt !== null) await this.ctx.storage.deleteAlarm();
       this.armedAt = null;
@@ -429,6 +586,23 @@ export class ConnectionSync extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(next);
       this.armedAt = next;
     }
+  }
+
+  /**
+   * Makes the alarm ring by `at` at the latest. Called without an await before it, so the alarm
+   * is written together with the state saved just before (a Durable Object commits the writes
+   * made between two awaits at once); an alarm that rings early only re-arms itself.
+   */
+  private armBy(at: number): Promise<void> {
+    if (this.armedAt !== undefined && this.armedAt !== null && this.armedAt <= at) return Promise.resolve();
+    this.armedAt = at;
+    return this.ctx.storage.setAlarm(at);
+  }
+
+  /** When the watchdog must look at the active sync next. */
+  private watchdogAt(active: ActiveSync): number {
+    if (active.reserved) return active.lastProgressAt + RESERVATION_TIMEOUT_MS;
+    return Math.min(this.lastSignOfLife(active) + syncStallMs(this.env), Date.now() + RECOVERY_CHECK_MS);
   }
 
   /** Whether a consumer has picked up the current message (if not, it may have been lost and can be sent again). */

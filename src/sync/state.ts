@@ -22,6 +22,8 @@ export type ActiveSync = {
   windowEnd: number;
   /** The last failure a consumer met on this sync, for the failure reason if it never recovers. */
   lastError?: string;
+  /** Reserved by a request whose job row is not written yet (no steps); settled by the watchdog if the request was cut short. */
+  reserved?: true;
 };
 
 export type SyncState = {

@@ -1,11 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { createDatabase, type Database } from "../db/client";
-import { type WebhookEndpointRow, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema/webhooks";
+import {
+  type WebhookEndpointRow,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+  webhookOutbox,
+} from "../db/schema/webhooks";
 import type { Env } from "../env";
 import { decrypt } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import type { WebhookMessage } from "./emit";
+import { OUTBOX_GRACE_MS } from "./outbox";
+import { checkDeliveryTarget } from "./resolve-host";
 
 /** Name of the webhook delivery queue (wrangler.toml). */
 export const WEBHOOK_QUEUE_NAME = "telematics-webhooks";
@@ -83,13 +91,24 @@ async function send(
   }
 }
 
-/** Delivers one event to one endpoint, records the attempt, and says whether to retry. */
-async function deliver(db: Database, env: Env, message: Message<unknown>): Promise<"done" | "retry"> {
-  if (!isWebhookMessage(message.body)) return "done";
-  const { eventId, endpointId } = message.body;
-  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
-  // Deleted or disabled since the message was queued: nothing to deliver.
-  if (!endpoint?.enabled) return "done";
+/**
+ * Delivers one owed event to one endpoint, and records the attempt, the endpoint's new state and
+ * what remains owed in one write. Says whether to retry (and after how long). A message whose
+ * delivery is no longer owed (made already, endpoint gone or disabled, event deleted) is dropped.
+ */
+async function deliver(db: Database, env: Env, body: WebhookMessage): Promise<{ retryAfterSeconds?: number }> {
+  const { eventId, endpointId } = body;
+  const owedRow = and(eq(webhookOutbox.eventId, eventId), eq(webhookOutbox.endpointId, endpointId));
+  const [[owed], [endpoint]] = await db.batch([
+    db.select().from(webhookOutbox).where(owedRow),
+    db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)),
+  ]);
+  if (!owed) return {};
+  // Deleted or disabled since the delivery was owed: nothing to deliver.
+  if (!endpoint?.enabled) {
+    await db.delete(webhookOutbox).where(owedRow);
+    return {};
+  }
   const [event] = await db
     .select()
     .from(webhookEvents)
@@ -100,19 +119,27 @@ async function deliver(db: Database, env: Env, message: Message<unknown>): Promi
         eq(webhookEvents.environment, endpoint.environment),
       ),
     );
-  if (!event) return "done";
+  if (!event) {
+    await db.delete(webhookOutbox).where(owedRow);
+    return {};
+  }
 
   const secret = await decrypt(env.ENCRYPTION_KEY, endpoint.secretEncrypted, webhookSecretContext(endpoint.id));
   const started = Date.now();
-  const outcome = await send(endpoint, secret, event.id, event.payload);
+  // Where the URL leads is checked again before each attempt (DNS answers change); a refusal is a failed attempt.
+  const target = await checkDeliveryTarget(endpoint.url, env);
+  const outcome: AttemptOutcome = target.ok
+    ? await send(endpoint, secret, event.id, event.payload)
+    : { status: "failed", error: target.reason };
   const now = new Date();
+  const attemptNumber = owed.attempts + 1;
   const attempt = db.insert(webhookDeliveries).values({
     id: newId("webhookDelivery", now.getTime()),
     applicationId: endpoint.applicationId,
     environment: endpoint.environment,
     eventId: event.id,
     endpointId: endpoint.id,
-    attempt: message.attempts,
+    attempt: attemptNumber,
     status: outcome.status,
     responseStatus: outcome.responseStatus ?? null,
     error: outcome.status === "failed" ? outcome.error : null,
@@ -120,13 +147,22 @@ async function deliver(db: Database, env: Env, message: Message<unknown>): Promi
     createdAt: now,
   });
   const { change, next } = endpointAfter(endpoint, outcome, now);
-  // The attempt and the endpoint's new state are written together: a reader never sees one without the other.
-  if (change) {
-    await db.batch([attempt, db.update(webhookEndpoints).set(change).where(eq(webhookEndpoints.id, endpoint.id))]);
-  } else {
-    await attempt;
-  }
-  return next;
+  const retryAfterSeconds = next === "retry" ? retryDelaySeconds(attemptNumber, env) : undefined;
+  const remaining =
+    retryAfterSeconds === undefined
+      ? db.delete(webhookOutbox).where(owedRow)
+      : db
+          .update(webhookOutbox)
+          .set({ attempts: attemptNumber, dueAt: new Date(now.getTime() + retryAfterSeconds * 1000 + OUTBOX_GRACE_MS) })
+          .where(owedRow);
+  // The attempt, the endpoint's new state and what is still owed are written together: a reader
+  // never sees one without the others, and a crash before this write only repeats the attempt.
+  await db.batch([
+    attempt,
+    remaining,
+    ...(change ? [db.update(webhookEndpoints).set(change).where(eq(webhookEndpoints.id, endpoint.id))] : []),
+  ]);
+  return retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
 }
 
 /**
@@ -154,17 +190,23 @@ function endpointAfter(
 const disabled = (reason: string, now: Date) => ({ enabled: false, disabledReason: reason, updatedAt: now });
 
 /**
- * Consumer of the webhook queue: one message is one event for one endpoint. Every attempt is
- * recorded; failures are retried on the Standard Webhooks schedule with the same `webhook-id`.
+ * Consumer of the webhook queue: one message is one owed delivery of an event to an endpoint.
+ * Every attempt is recorded; failures are retried on the Standard Webhooks schedule with the
+ * same `webhook-id`. The outbox row, not the message, is the record that a delivery is owed:
+ * a message lost anywhere is sent again by the recovery sweep.
  */
 export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDatabase(env.DB);
   await Promise.all(
     batch.messages.map(async (message) => {
+      if (!isWebhookMessage(message.body)) {
+        message.ack();
+        return;
+      }
       try {
-        const result = await deliver(db, env, message);
-        if (result === "done") message.ack();
-        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });
+        const { retryAfterSeconds } = await deliver(db, env, message.body);
+        if (retryAfterSeconds === undefined) message.ack();
+        else message.retry({ delaySeconds: retryAfterSeconds });
       } catch (error) {
         console.error("webhook delivery error", error);
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });

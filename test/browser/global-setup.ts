@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startDemoApp } from "../../scripts/demo-app.mjs";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { startAllFakes } from "../fakes/start-all.ts";
+import { freePort, stopProcessGroup } from "./processes.ts";
 
 /**
  * The browser suite runs against a real `wrangler dev` (not the workerd test pool), because a browser
@@ -19,17 +19,6 @@ const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 /** wrangler dev's output, for reading when a flow test fails (git-ignored). */
 const LOG_FILE = path.join(root, "test-results", "wrangler-dev.log");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForWorker(origin: string, child: ChildProcess) {
   const deadline = Date.now() + 90_000;
@@ -44,24 +33,6 @@ async function waitForWorker(origin: string, child: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`wrangler dev did not answer on ${origin} within 90 s; see ${LOG_FILE}`);
-}
-
-/** Stops wrangler dev and its workerd children (they share its process group). */
-async function stopProcessGroup(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal("SIGTERM");
-  const timeout = setTimeout(() => signal("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timeout);
-  signal("SIGKILL");
 }
 
 export default async function setup(project: TestProject) {

@@ -1,12 +1,13 @@
 /**
  * The deletion sweep, run through the Worker's scheduled handler: grace period respected,
- * every row of a due connection deleted (in every table with a connection_id, and the
- * Durable Object's storage), only the minimal record kept, the old token answering 410, a
- * run cut off midway finished by the next one, other connections untouched.
+ * every row of a due connection deleted (in every table with a connection_id but the usage
+ * records, and the Durable Object's storage), only the minimal record and the usage kept, the
+ * old token answering 410, a run cut off midway finished by the next one, other connections
+ * untouched. GET /usage across a deletion: ./usage-kept.test.ts.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DELETED_TABLES, runDeletionSweep } from "../../src/cron/deletion-sweep";
+import { DELETED_TABLES, KEPT_TABLES, runDeletionSweep } from "../../src/cron/deletion-sweep";
 import { expectError } from "../helpers/error-contract";
 import { createSandboxConnection, createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
@@ -24,10 +25,15 @@ import {
 } from "./helpers";
 
 describe("the deletion sweep", () => {
-  it("deletes from every table that has a connection_id column", async () => {
+  it("deletes from every table that has a connection_id column, but the usage records (billing) it keeps", async () => {
     const tables = await tablesWithConnectionId();
     expect(tables.length).toBeGreaterThan(10);
-    for (const table of tables) expect(DELETED_TABLES, table).toContain(table);
+    // Each table is decided on: deleted or deliberately kept, never both, never forgotten.
+    const deleted = new Set<string>(DELETED_TABLES);
+    const kept = new Set<string>(KEPT_TABLES);
+    for (const table of tables) expect(deleted.has(table) !== kept.has(table), table).toBe(true);
+    expect([...kept]).toEqual(["usage_records"]);
+    for (const table of KEPT_TABLES) expect(tables, table).toContain(table);
   });
 
   it("leaves a connection within its grace period untouched, and its reads working", async () => {
@@ -71,11 +77,16 @@ describe("the deletion sweep", () => {
     const storageBefore = await durableObjectStorage(connection.id);
     expect(storageBefore.rows).toBeGreaterThan(0);
 
+    // The sync billed the fleet this month, and seedEveryTable added 3 vehicles in 2026-01.
+    const usageBefore = (await rowsOfConnection(connection.id)).usage_records ?? 0;
+    expect(usageBefore).toBeGreaterThan(3);
+
     await requestDeletion(app, connection.token);
     await endGracePeriod(connection.id);
     await triggerSweep();
 
-    expect(await rowsOfConnection(connection.id)).toEqual({});
+    // Only the usage records stay: the application's billing record (./usage-kept.test.ts).
+    expect(await rowsOfConnection(connection.id)).toEqual({ usage_records: usageBefore });
     const delivery = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE id = ?")
       .bind(deliveryId)
       .first<{ n: number }>();
@@ -135,7 +146,8 @@ describe("the deletion sweep", () => {
     await requestDeletion(context.app, context.connection.token);
     await endGracePeriod(context.connection.id);
 
-    // 10 rows per statement, 14 statements: one per table, then a few more, not enough for 30 rows.
+    // 10 rows per statement, as many statements as deleted tables: one per table, plus the 2 more
+    // that 30 rows of utilization need, is more than that.
     const first = await runDeletionSweep(env, { rowsPerStatement: 10, maxStatements: DELETED_TABLES.length });
     expect(first.unfinished).toContain(context.connection.id);
     expect((await connectionRow(context.connection.id))?.status).toBe("deleting");

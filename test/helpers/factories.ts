@@ -84,6 +84,9 @@ export async function insertConnection(
     tokenRotatedAt: null,
     deletionDueAt: null,
     deletedAt: null,
+    // Written directly: no first sync is owed (a test that wants one says so).
+    syncIntent: null,
+    syncIntentAt: null,
     createdAt: now,
     updatedAt: now,
     ...overrides,

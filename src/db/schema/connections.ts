@@ -22,6 +22,16 @@ export type ConnectionFilters = { vehicles?: RecordFilter; drivers?: RecordFilte
 export type Backfill = { startFrom?: string; days?: number };
 
 /**
+ * What the connection's ConnectionSync object still owes it: `initial`, the first sync with the
+ * stored backfill (owed from the write that created the connection); `changed`, a look at a
+ * changed status or sync mode (stop a running sync, recompute the schedule). Recorded in the
+ * same write as the change and cleared by the object once done, so a crash between the write
+ * and the call to the object is repaired by the reconciler (src/cron/reconcile.ts).
+ */
+export const SYNC_INTENTS = ["initial", "changed"] as const;
+export type SyncIntent = (typeof SYNC_INTENTS)[number];
+
+/**
  * A connection to one customer account at one provider. The token is stored twice: hashed for
  * lookup and encrypted because the contract returns it; provider credentials only encrypted.
  */
@@ -48,10 +58,14 @@ export const connections = sqliteTable(
     tokenRotatedAt: timestamp("token_rotated_at"),
     deletionDueAt: timestamp("deletion_due_at"),
     deletedAt: timestamp("deleted_at"),
+    /** What the ConnectionSync object owes the connection (SYNC_INTENTS), and since when; null: nothing. */
+    syncIntent: text("sync_intent", { enum: SYNC_INTENTS }),
+    syncIntentAt: timestamp("sync_intent_at"),
     ...timestamps,
   },
   (table) => [
     uniqueIndex("connections_token_hash_unique").on(table.tokenHash),
+    index("connections_sync_intent_idx").on(table.syncIntentAt),
     index("connections_tenant_idx").on(table.applicationId, table.environment, table.id),
     index("connections_external_id_idx").on(table.applicationId, table.environment, table.externalId),
     index("connections_deletion_due_idx").on(table.status, table.deletionDueAt),

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { tenant, timestamp, timestamps } from "./columns";
 
 /** Where an application receives events (per environment), with its signing secret (encrypted). */
@@ -62,3 +62,30 @@ export const webhookDeliveries = sqliteTable(
   ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * The webhook outbox: one row per (event, endpoint) delivery still owed. Written in the same
+ * batch as the event (itself in the batch of the change that caused it), removed by the attempt
+ * that ends the delivery (a success, a 410, a disabled or deleted endpoint). The queue carries
+ * the work; this row is the record that it is owed, so the recovery sweep re-sends every
+ * delivery whose `dueAt` passed (lost message, crash) with the same `webhook-id`.
+ */
+export const webhookOutbox = sqliteTable(
+  "webhook_outbox",
+  {
+    eventId: text("event_id").notNull(),
+    endpointId: text("endpoint_id").notNull(),
+    ...tenant,
+    /** Attempts made so far (the next one is attempts + 1). */
+    attempts: integer("attempts").notNull(),
+    /** When the sweep re-sends the delivery if it is still owed: the next attempt's time plus a grace period. */
+    dueAt: timestamp("due_at").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.endpointId] }),
+    index("webhook_outbox_due_idx").on(table.dueAt),
+    index("webhook_outbox_endpoint_idx").on(table.endpointId),
+  ],
+);
+export type WebhookOutboxRow = typeof webhookOutbox.$inferSelect;

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from "drizzle-orm";
 import type { Account, Backfill, Company, ConnectionRow, SyncMode } from "../../db/schema";
 import { agreements, connections } from "../../db/schema";
 import { describeIssues } from "../../lib/describe-issues";
@@ -5,11 +6,14 @@ import { newId } from "../../lib/ids";
 import { credentialsSchema } from "../../providers/credentials";
 import { findProvider, providerCodes } from "../../providers/registry";
 import { connectionEventDetail } from "../../webhooks/details";
-import { emitEvent } from "../../webhooks/emit";
+import { commitWithEvents, type EventInput, eventWrite } from "../../webhooks/outbox";
 import type { ServiceContext, Tenant } from "../context";
 import { DomainError, invalidInput } from "../errors";
 import { requestInitialSync } from "../syncs/request";
 import { generateConnectionToken, sealConnectionToken, sealCredentials } from "./token";
+
+/** What a caller writes with the new connection, in the same write (the hosted flow: its public token and events). */
+export type AlsoWritten = (connection: ConnectionRow) => Promise<{ statements: SQLWrapper[]; events: EventInput[] }>;
 
 export type AgreementInput = {
   agreementUrl: string;
@@ -42,6 +46,7 @@ export async function createConnection(
   { db, env }: ServiceContext,
   tenant: Tenant,
   input: CreateConnectionInput,
+  also?: AlsoWritten,
 ): Promise<{ connection: ConnectionRow; token: string }> {
   const adapter = findProvider(input.provider);
   if (!adapter?.environments.includes(tenant.environment)) {
@@ -93,6 +98,10 @@ export async function createConnection(
     tokenRotatedAt: null,
     deletionDueAt: null,
     deletedAt: null,
+    // The first sync is owed from this very write: should the call below not reach the
+    // connection's sync object (a crash, a failure), the reconciler starts it.
+    syncIntent: "initial",
+    syncIntentAt: now,
     createdAt: now,
     updatedAt: now,
   };
@@ -110,24 +119,32 @@ export async function createConnection(
     userAgent: agreement.userAgent ?? null,
     createdAt: now,
   }));
-  // One batch is one transaction: the connection never exists without its agreements.
-  await db.batch([
-    db.insert(connections).values(row),
-    ...agreementRows.map((agreement) => db.insert(agreements).values(agreement)),
-  ]);
-  await emitEvent({ db, env }, tenant, {
-    type: "connection.created",
-    detail: await connectionEventDetail(env, row),
-    connectionId: id,
-  });
+  const created = eventWrite(
+    tenant,
+    { type: "connection.created", detail: await connectionEventDetail(env, row), connectionId: id },
+    { now },
+  );
+  // Everything that can fail comes before this one batch (one transaction): the connection, its
+  // agreements, its `connection.created` event and the deliveries it owes exist together or not
+  // at all. Nothing after it can fail the request.
+  const extra = (await also?.(row)) ?? { statements: [], events: [] };
+  await commitWithEvents(
+    env,
+    [
+      db.insert(connections).values(row),
+      ...agreementRows.map((agreement) => db.insert(agreements).values(agreement)),
+      ...extra.statements,
+    ],
+    [created, ...extra.events.map((event) => eventWrite(tenant, event, { now }))],
+  );
   try {
     await requestInitialSync({ db, env }, row);
   } catch (error) {
-    // The connection exists and answers; a failed first request leaves it to POST /syncs or the schedule.
+    // The sync stays owed (syncIntent): the connection's sync object or the reconciler starts it.
     console.error(
       JSON.stringify({
-        level: "error",
-        message: "initial sync request failed",
+        level: "warn",
+        message: "initial sync request failed; the reconciler will start it",
         connectionId: id,
         error: String(error),
       }),

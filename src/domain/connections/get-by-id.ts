@@ -1,15 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type ConnectionRow, connections, type Environment } from "../../db/schema";
+import { decodedOrThrow } from "../../lib/bad-rows";
+import { connectionRows } from "./rows";
 
-/** One connection of a tenant (application and environment) by id; undefined for another tenant's or none. */
+/**
+ * One connection of a tenant (application and environment) by id; undefined for another
+ * tenant's or none. One whose stored JSON does not parse is reported and thrown (UnpresentableRowError).
+ */
 export async function getConnectionById(
   db: Database,
   tenant: { applicationId: string; environment: Environment },
   id: string,
 ): Promise<ConnectionRow | undefined> {
   const [row] = await db
-    .select()
+    .select(connectionRows.fields)
     .from(connections)
     .where(
       and(
@@ -19,5 +24,5 @@ export async function getConnectionById(
       ),
     )
     .limit(1);
-  return row;
+  return row && decodedOrThrow("connections", connectionRows.decode(row));
 }

@@ -1,8 +1,18 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { agreements, type ConnectionRow, syncJobIssues, syncJobs } from "../../db/schema";
+import { type AgreementRow, agreements, type ConnectionRow, syncJobIssues, syncJobs } from "../../db/schema";
+import { tolerantSelection } from "../../db/tolerant-rows";
+import { decodedOrThrow } from "../../lib/bad-rows";
+import { syncJobRows } from "../syncs/read";
 
-/** Agreements, the latest sync job and its issue ids, for GET /connections/current: indexed reads in one round trip. */
+/** Agreements decoded row by row (db/tolerant-rows.ts), so one of bad JSON is found and reported by id. */
+const agreementRows = tolerantSelection<AgreementRow>(getTableColumns(agreements));
+
+/**
+ * Agreements, the latest sync job and its issue ids, for GET /connections/current: indexed
+ * reads in one round trip. An agreement or sync job whose stored JSON does not parse is
+ * reported and thrown (UnpresentableRowError): the connection cannot be answered whole.
+ */
 export async function getConnectionDetails(db: Database, connection: ConnectionRow) {
   const latest = db
     .select({ id: syncJobs.id })
@@ -10,23 +20,29 @@ export async function getConnectionDetails(db: Database, connection: ConnectionR
     .where(eq(syncJobs.connectionId, connection.id))
     .orderBy(desc(syncJobs.id))
     .limit(1);
-  const [agreementRows, lastSyncRows, issueRows] = await db.batch([
+  const [agreementResults, lastSyncRows, issueRows] = await db.batch([
     db
-      .select()
+      .select(agreementRows.fields)
       .from(agreements)
       .where(eq(agreements.connectionId, connection.id))
       .orderBy(asc(agreements.id))
       .limit(100),
-    db.select().from(syncJobs).where(eq(syncJobs.connectionId, connection.id)).orderBy(desc(syncJobs.id)).limit(1),
+    db
+      .select(syncJobRows.fields)
+      .from(syncJobs)
+      .where(eq(syncJobs.connectionId, connection.id))
+      .orderBy(desc(syncJobs.id))
+      .limit(1),
     db
       .select({ issueId: syncJobIssues.issueId })
       .from(syncJobIssues)
       .where(eq(syncJobIssues.syncJobId, sql`(${latest})`))
       .orderBy(asc(syncJobIssues.issueId)),
   ]);
+  const [lastSync] = lastSyncRows;
   return {
-    agreements: agreementRows,
-    lastSync: lastSyncRows[0] ?? null,
+    agreements: agreementResults.map((row) => decodedOrThrow("agreements", agreementRows.decode(row))),
+    lastSync: lastSync ? decodedOrThrow("sync_jobs", syncJobRows.decode(lastSync)) : null,
     lastSyncIssueIds: issueRows.map((row) => row.issueId),
   };
 }

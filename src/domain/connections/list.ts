@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { afterKey, type SortDirection } from "../../db/keyset";
 import { type ConnectionRow, type ConnectionStatus, connections } from "../../db/schema";
+import type { Decoded } from "../../db/tolerant-rows";
 import type { Tenant } from "../context";
+import { connectionRows } from "./rows";
 
 export type ConnectionListFilters = {
   externalId?: string;
@@ -19,14 +21,15 @@ export type ConnectionListFilters = {
 /**
  * One page of an application's connections in id (creation) order, `limit + 1` rows so the
  * caller knows whether another page follows. Sorting by id keeps pages stable while
- * connections are updated between requests.
+ * connections are updated between requests. Rows are decoded one by one: a row whose stored
+ * JSON does not parse comes back as `{ ok: false, id }` and the others are kept.
  */
 export async function listConnections(
   db: Database,
   tenant: Tenant,
   filters: ConnectionListFilters,
   page: { limit: number; afterId?: string; order: SortDirection },
-): Promise<ConnectionRow[]> {
+): Promise<Decoded<ConnectionRow>[]> {
   const conditions: (SQL | undefined)[] = [
     eq(connections.applicationId, tenant.applicationId),
     eq(connections.environment, tenant.environment),
@@ -44,10 +47,11 @@ export async function listConnections(
           or exists (select 1 from json_each(${connections.account}, '$.dotNumbers') where value = ${filters.dotNumber}))`,
     page.afterId === undefined ? undefined : afterKey([connections.id], [page.afterId], page.order),
   ];
-  return db
-    .select()
+  const rows = await db
+    .select(connectionRows.fields)
     .from(connections)
     .where(and(...conditions))
     .orderBy(page.order === "asc" ? asc(connections.id) : desc(connections.id))
     .limit(page.limit + 1);
+  return rows.map(connectionRows.decode);
 }

@@ -1,16 +1,17 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { type AgreementRow, agreements, type ConnectionRow, connections } from "../../db/schema";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type AgreementRow, type ConnectionRow, connections } from "../../db/schema";
 import { describeIssues } from "../../lib/describe-issues";
 import { newId } from "../../lib/ids";
 import { credentialsSchema } from "../../providers/credentials";
 import { findProvider } from "../../providers/registry";
-import { connectionSync } from "../../sync/client";
+import type { EventInput } from "../../webhooks/outbox";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
 import { requestSync } from "../syncs/request";
+import { commitConnectionChange } from "./commit-change";
 import type { AgreementInput } from "./create";
 import { sealCredentials } from "./token";
-import { emitConnectionUpdate } from "./update";
+import { connectionUpdateEvents } from "./update";
 
 /** Statuses a connection can be re-authenticated from. */
 const RECONNECTABLE = ["connected", "disconnected"] as const;
@@ -25,6 +26,10 @@ export async function reconnectConnection(
   { db, env }: ServiceContext,
   connection: ConnectionRow,
   input: { credentials: Record<string, unknown>; agreements?: AgreementInput[] },
+  also: { statements: (applied: SQL) => SQL[]; events: (after: ConnectionRow) => Promise<EventInput[]> } = {
+    statements: () => [],
+    events: async () => [],
+  },
 ): Promise<ConnectionRow> {
   assertReconnectable(connection);
   const adapter = findProvider(connection.provider);
@@ -63,42 +68,43 @@ export async function reconnectConnection(
     userAgent: agreement.userAgent ?? null,
     createdAt: now,
   }));
-  // Conditional on the status, so that a deletion requested meanwhile wins; one batch, so the
-  // new agreements exist only if the credentials were replaced.
-  const [updated] = await db.batch([
-    db
-      .update(connections)
-      .set({
-        status: "connected",
-        credentialsEncrypted: await sealCredentials(env, connection.id, credentials),
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(connections.id, connection.id),
-          eq(connections.applicationId, connection.applicationId),
-          eq(connections.environment, connection.environment),
-          inArray(connections.status, [...RECONNECTABLE]),
-        ),
-      )
-      .returning(),
-    ...agreementRows.map((row) => db.insert(agreements).values(row)),
-  ]);
-  const row = updated[0];
+  // Conditional on the status, so that a deletion requested meanwhile wins; one write, so the
+  // new agreements and the events exist only if the credentials were replaced.
+  const row = await commitConnectionChange({ db, env }, connection, {
+    patch: {
+      status: "connected",
+      credentialsEncrypted: await sealCredentials(env, connection.id, credentials),
+      updatedAt: now,
+    },
+    condition: inArray(connections.status, [...RECONNECTABLE]),
+    events: async (after) => [...(await connectionUpdateEvents(env, connection, after)), ...(await also.events(after))],
+    alsoWhen: (applied) => [
+      ...agreementRows.map((agreement) => insertAgreementWhen(agreement, applied)),
+      ...also.statements(applied),
+    ],
+  });
   if (!row) {
     const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
     assertReconnectable(current ?? { status: "deleted" });
-    throw new Error(`connection ${connection.id} changed concurrently`);
+    throw new DomainError("conflict", "The connection changed meanwhile; try again.");
   }
-  await emitConnectionUpdate({ db, env }, connection, row);
   if (connection.status === "disconnected") {
-    // Back to connected: the schedule resumes, and a sync catches up on what was missed.
-    await connectionSync(env, row.id).connectionChanged();
+    // Back to connected: a sync catches up on what was missed (the schedule resumed with the change).
     await requestSync({ db, env }, row, {}).catch((error: unknown) => {
-      if (!(error instanceof DomainError)) throw error;
+      if (!(error instanceof DomainError)) console.error(`catch-up sync of ${row.id} not requested`, error);
     });
   }
   return row;
+}
+
+/** An agreement row, inserted only if the change it comes with applied. */
+function insertAgreementWhen(row: AgreementRow, applied: SQL): SQL {
+  return sql`INSERT INTO agreements (id, connection_id, application_id, environment, type, agreement_url,
+      accepted_at, accepted_by, location, ip_address, user_agent, created_at)
+    SELECT ${row.id}, ${row.connectionId}, ${row.applicationId}, ${row.environment}, ${row.type}, ${row.agreementUrl},
+      ${row.acceptedAt.getTime()}, ${row.acceptedBy === null ? null : JSON.stringify(row.acceptedBy)}, ${row.location},
+      ${row.ipAddress}, ${row.userAgent}, ${row.createdAt.getTime()}
+    WHERE ${applied}`;
 }
 
 function assertReconnectable(connection: Pick<ConnectionRow, "status">): void {

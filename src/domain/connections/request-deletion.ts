@@ -1,11 +1,10 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { eq, notInArray } from "drizzle-orm";
 import { type ConnectionRow, connections } from "../../db/schema";
-import { connectionSync } from "../../sync/client";
-import { emitEvent } from "../../webhooks/emit";
+import { connectionEventDetail } from "../../webhooks/details";
 import { deletionGracePeriodMs } from "../config";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
-import { presentConnection } from "./present";
+import { commitConnectionChange } from "./commit-change";
 
 /**
  * Schedules the deletion of a connection: status `pending_deletion`, deletion due after the
@@ -21,35 +20,24 @@ export async function requestConnectionDeletion(
   }
   if (connection.status === "pending_deletion") return connection;
   const now = new Date();
-  const [updated] = await db
-    .update(connections)
-    .set({
+  // Syncing stops during the grace period: the status change tells the sync object (commit-change.ts).
+  const updated = await commitConnectionChange(context, connection, {
+    patch: {
       status: "pending_deletion",
       deletionDueAt: new Date(now.getTime() + deletionGracePeriodMs(env)),
       updatedAt: now,
-    })
-    .where(
-      and(
-        eq(connections.id, connection.id),
-        eq(connections.applicationId, connection.applicationId),
-        notInArray(connections.status, ["pending_deletion", "deleting", "deleted"]),
-      ),
-    )
-    .returning();
-  if (updated) {
-    // Syncing stops during the grace period.
-    await connectionSync(env, updated.id).connectionChanged();
-    await emitEvent(
-      context,
-      { applicationId: updated.applicationId, environment: updated.environment },
+    },
+    condition: notInArray(connections.status, ["pending_deletion", "deleting", "deleted"]),
+    events: async (after) => [
       {
         type: "connection.pending_deletion",
-        detail: { connection: await presentConnection(env, updated) },
-        connectionId: updated.id,
+        // Without the token, like every connection event (connectionEventDetail).
+        detail: await connectionEventDetail(env, after),
+        connectionId: after.id,
       },
-    );
-    return updated;
-  }
+    ],
+  });
+  if (updated) return updated;
   // Someone else requested the deletion first: answer the state they left.
   const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
   if (current?.status !== "pending_deletion")

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type ConnectionRow, connections } from "../../db/schema";
 import { connectionEventDetail } from "../../webhooks/details";
-import { emitEvent } from "../../webhooks/emit";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
+import { commitConnectionChange } from "./commit-change";
 import { generateConnectionToken, sealConnectionToken } from "./token";
 
 /** Statuses whose token may be rotated: any connection that still exists and answers. */
@@ -21,34 +21,26 @@ export async function rotateConnectionToken(
   connection: ConnectionRow,
 ): Promise<ConnectionRow> {
   const token = generateConnectionToken();
-  const now = new Date();
-  const [rotated] = await db
-    .update(connections)
-    .set({ ...(await sealConnectionToken(env, connection.id, token)), tokenRotatedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(connections.id, connection.id),
-        eq(connections.applicationId, connection.applicationId),
-        eq(connections.environment, connection.environment),
-        eq(connections.tokenHash, connection.tokenHash),
-        inArray(connections.status, [...ROTATABLE]),
-      ),
-    )
-    .returning();
+  const rotated = await commitConnectionChange({ db, env }, connection, {
+    patch: {
+      ...(await sealConnectionToken(env, connection.id, token)),
+      tokenRotatedAt: new Date(),
+      updatedAt: new Date(),
+    },
+    condition: and(eq(connections.tokenHash, connection.tokenHash), inArray(connections.status, [...ROTATABLE])),
+    events: async (after) => [
+      {
+        type: "connection.updated",
+        detail: { ...(await connectionEventDetail(env, after)), change: "token_rotated" },
+        connectionId: after.id,
+      },
+    ],
+  });
   if (!rotated) {
     throw new DomainError(
       "conflict",
       "The token was rotated or the connection changed meanwhile; use the current token.",
     );
   }
-  await emitEvent(
-    { db, env },
-    { applicationId: rotated.applicationId, environment: rotated.environment },
-    {
-      type: "connection.updated",
-      detail: { ...(await connectionEventDetail(env, rotated)), change: "token_rotated" },
-      connectionId: rotated.id,
-    },
-  );
   return rotated;
 }

@@ -1,5 +1,4 @@
-import { and, eq, notInArray } from "drizzle-orm";
-import { runBatch } from "../../db/raw";
+import { eq, notInArray } from "drizzle-orm";
 import {
   type Company,
   type ConnectionFilters,
@@ -8,12 +7,14 @@ import {
   connections,
   type SyncMode,
 } from "../../db/schema";
-import { connectionSync } from "../../sync/client";
+import type { Env } from "../../env";
 import { refreshVisibility } from "../../sync/write/visibility";
 import { connectionEventDetail } from "../../webhooks/details";
-import { emitEvent, type WebhookEventType } from "../../webhooks/emit";
+import type { WebhookEventType } from "../../webhooks/emit";
+import type { EventInput } from "../../webhooks/outbox";
 import type { ServiceContext } from "../context";
 import { DomainError } from "../errors";
+import { commitConnectionChange } from "./commit-change";
 
 export type UpdateConnectionInput = {
   status?: Extract<ConnectionStatus, "connected" | "archived" | "disconnected">;
@@ -40,7 +41,8 @@ export async function updateConnection(
   input: UpdateConnectionInput,
 ): Promise<ConnectionRow> {
   assertActive(connection);
-  const patch: Partial<ConnectionRow> = { updatedAt: new Date() };
+  const now = new Date();
+  const patch: Partial<ConnectionRow> & { updatedAt: Date } = { updatedAt: now };
   if (input.status !== undefined) patch.status = input.status;
   if (input.options !== undefined) patch.options = input.options;
   if (input.company !== undefined) {
@@ -53,56 +55,45 @@ export async function updateConnection(
   if (input.syncMode !== undefined) patch.syncMode = input.syncMode;
   if (input.tags !== undefined) patch.tags = input.tags;
   if (input.filters !== undefined) patch.filters = { ...connection.filters, ...input.filters };
+  const filters = patch.filters;
 
-  const [updated] = await db
-    .update(connections)
-    .set(patch)
-    .where(
-      and(
-        eq(connections.id, connection.id),
-        eq(connections.applicationId, connection.applicationId),
-        eq(connections.environment, connection.environment),
-        notInArray(connections.status, INACTIVE_STATUSES),
-      ),
-    )
-    .returning();
+  const updated = await commitConnectionChange({ db, env }, connection, {
+    patch,
+    condition: notInArray(connections.status, INACTIVE_STATUSES),
+    events: (after) => connectionUpdateEvents(env, connection, after),
+    // Visibility follows the filters at once, in the same write, without waiting for a sync.
+    alsoWhen: (applied) =>
+      filters === undefined
+        ? []
+        : (["vehicles", "drivers"] as const).map((table) =>
+            refreshVisibility({
+              table,
+              connectionId: connection.id,
+              filter: filters?.[table] ?? undefined,
+              now: now.getTime(),
+              when: applied,
+            }),
+          ),
+  });
   if (!updated) {
     const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
     assertActive(current ?? { ...connection, status: "deleted" });
-    throw new Error(`connection ${connection.id} changed concurrently`);
+    throw new DomainError("conflict", "The connection changed meanwhile; read it again and retry.");
   }
-  if (input.filters !== undefined) {
-    // Visibility follows the filters at once, without waiting for a sync.
-    const now = Date.now();
-    await runBatch(env.DB, [
-      refreshVisibility({ table: "vehicles", connectionId: updated.id, filter: updated.filters?.vehicles, now }),
-      refreshVisibility({ table: "drivers", connectionId: updated.id, filter: updated.filters?.drivers, now }),
-    ]);
-  }
-  if (input.status !== undefined || input.syncMode !== undefined) {
-    // A connection that may no longer sync stops its running sync; the schedule follows the sync mode.
-    await connectionSync(env, updated.id).connectionChanged();
-  }
-  await emitConnectionUpdate({ db, env }, connection, updated);
   return updated;
 }
 
 /** `connection.updated` on every change, plus `connection.disconnected` / `connection.reconnected` on those status changes. */
-export async function emitConnectionUpdate(
-  context: ServiceContext,
+export async function connectionUpdateEvents(
+  env: Env,
   before: ConnectionRow,
   after: ConnectionRow,
-): Promise<void> {
-  try {
-    const tenant = { applicationId: after.applicationId, environment: after.environment };
-    const detail = await connectionEventDetail(context.env, after);
-    const types: WebhookEventType[] = ["connection.updated"];
-    if (before.status !== after.status && after.status === "disconnected") types.push("connection.disconnected");
-    if (before.status === "disconnected" && after.status === "connected") types.push("connection.reconnected");
-    for (const type of types) await emitEvent(context, tenant, { type, detail, connectionId: after.id });
-  } catch (error) {
-    console.error(`webhook events of connection ${after.id} update not emitted`, error);
-  }
+): Promise<EventInput[]> {
+  const detail = await connectionEventDetail(env, after);
+  const types: WebhookEventType[] = ["connection.updated"];
+  if (before.status !== after.status && after.status === "disconnected") types.push("connection.disconnected");
+  if (before.status === "disconnected" && after.status === "connected") types.push("connection.reconnected");
+  return types.map((type) => ({ type, detail, connectionId: after.id }));
 }
 
 function assertActive(connection: Pick<ConnectionRow, "status">): void {

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { type ConnectionRow, connections, type LinkParams } from "../../db/schema";
 import { connectionEventDetail } from "../../webhooks/details";
-import { emitEvent } from "../../webhooks/emit";
+import type { EventInput } from "../../webhooks/outbox";
 import { type AgreementInput, createConnection } from "../connections/create";
 import { reconnectConnection } from "../connections/reconnect";
 import type { ServiceContext, Tenant } from "../context";
 import { DomainError } from "../errors";
-import { mintPublicToken } from "../public-tokens/mint";
+import { type PublicTokenWrite, publicTokenWrite } from "../public-tokens/mint";
 
 export type CompleteLinkInput = {
   /** Re-authenticate this connection instead of creating one. */
@@ -36,6 +36,12 @@ export async function completeLink(
       { message: "At least one accepted agreement is needed.", path: "{requestBody}.agreements" },
     ]);
   }
+  // The public token and `connection.completed` are written with the connection (or its
+  // re-authentication): a flow either completes whole or leaves nothing to retry over.
+  let minted: PublicTokenWrite | undefined;
+  const completed = async (row: ConnectionRow): Promise<EventInput[]> => [
+    { type: "connection.completed", detail: await connectionEventDetail(context.env, row), connectionId: row.id },
+  ];
   let connection: ConnectionRow;
   if (input.connectionId) {
     const existing = await findTenantConnection(context, tenant, input.connectionId);
@@ -48,30 +54,37 @@ export async function completeLink(
         },
       ]);
     }
-    connection = await reconnectConnection(context, existing, {
-      credentials: input.credentials,
-      agreements: input.agreements,
-    });
+    const token = await publicTokenWrite(context.env, existing);
+    minted = token;
+    connection = await reconnectConnection(
+      context,
+      existing,
+      { credentials: input.credentials, agreements: input.agreements },
+      { statements: (applied) => [token.statement(applied)], events: completed },
+    );
   } else {
     const params = input.params ?? {};
-    ({ connection } = await createConnection(context, tenant, {
-      provider: input.provider,
-      credentials: input.credentials,
-      agreements: input.agreements,
-      ...(params.name === undefined ? {} : { company: { name: params.name } }),
-      ...(params.externalId === undefined ? {} : { externalId: params.externalId }),
-      ...(params.tags === undefined ? {} : { tags: params.tags }),
-      ...(params.syncMode === undefined ? {} : { syncMode: params.syncMode }),
-      ...(params.backfill === undefined ? {} : { backfill: params.backfill }),
-    }));
+    ({ connection } = await createConnection(
+      context,
+      tenant,
+      {
+        provider: input.provider,
+        credentials: input.credentials,
+        agreements: input.agreements,
+        ...(params.name === undefined ? {} : { company: { name: params.name } }),
+        ...(params.externalId === undefined ? {} : { externalId: params.externalId }),
+        ...(params.tags === undefined ? {} : { tags: params.tags }),
+        ...(params.syncMode === undefined ? {} : { syncMode: params.syncMode }),
+        ...(params.backfill === undefined ? {} : { backfill: params.backfill }),
+      },
+      async (row) => {
+        minted = await publicTokenWrite(context.env, row);
+        return { statements: [minted.statement()], events: await completed(row) };
+      },
+    ));
   }
-  const { publicToken, expiresAt } = await mintPublicToken(context, connection);
-  await emitEvent(context, tenant, {
-    type: "connection.completed",
-    detail: await connectionEventDetail(context.env, connection),
-    connectionId: connection.id,
-  });
-  return { connection, publicToken, expiresAt };
+  if (!minted) throw new Error("the flow's public token was not minted");
+  return { connection, publicToken: minted.publicToken, expiresAt: minted.expiresAt };
 }
 
 /** A connection of the tenant, or not_found (another tenant's connection is not revealed). */

@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type DriverRow, drivers, type SafetyEventRow, safetyEvents, type VehicleRow, vehicles } from "../../db/schema";
-import { type ReadRow, readColumns } from "./read-columns";
+import { decodedOrThrow } from "../../lib/bad-rows";
+import { type ReadRow, readRows } from "./read-columns";
 
 /**
  * One record of the caller's connection by id, whatever its visibility (a hidden or deleted
- * record stays readable by id). A record of another connection is simply not found.
+ * record stays readable by id). A record of another connection is simply not found. A record
+ * whose stored JSON does not parse is reported and thrown (UnpresentableRowError: a 500).
  */
 export async function getVehicle(
   db: Database,
@@ -13,12 +15,13 @@ export async function getVehicle(
   id: string,
   options: { raw?: boolean } = {},
 ): Promise<ReadRow<VehicleRow> | undefined> {
+  const { fields, decode } = readRows(vehicles, options.raw ?? false);
   const [row] = await db
-    .select(readColumns(vehicles, options.raw ?? false))
+    .select(fields)
     .from(vehicles)
     .where(and(eq(vehicles.connectionId, connectionId), eq(vehicles.id, id)))
     .limit(1);
-  return row;
+  return row && decodedOrThrow("vehicles", decode(row));
 }
 
 export async function getDriver(
@@ -27,12 +30,13 @@ export async function getDriver(
   id: string,
   options: { raw?: boolean } = {},
 ): Promise<ReadRow<DriverRow> | undefined> {
+  const { fields, decode } = readRows(drivers, options.raw ?? false);
   const [row] = await db
-    .select(readColumns(drivers, options.raw ?? false))
+    .select(fields)
     .from(drivers)
     .where(and(eq(drivers.connectionId, connectionId), eq(drivers.id, id)))
     .limit(1);
-  return row;
+  return row && decodedOrThrow("drivers", decode(row));
 }
 
 export async function getSafetyEvent(
@@ -41,10 +45,11 @@ export async function getSafetyEvent(
   id: string,
   options: { raw?: boolean } = {},
 ): Promise<ReadRow<SafetyEventRow> | undefined> {
+  const { fields, decode } = readRows(safetyEvents, options.raw ?? false);
   const [row] = await db
-    .select(readColumns(safetyEvents, options.raw ?? false))
+    .select(fields)
     .from(safetyEvents)
     .where(and(eq(safetyEvents.connectionId, connectionId), eq(safetyEvents.id, id)))
     .limit(1);
-  return row;
+  return row && decodedOrThrow("safety_events", decode(row));
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type IssueRow, issues } from "../../db/schema";
+import { type Decoded, tolerantSelection } from "../../db/tolerant-rows";
 import type { IssueCode } from "../../providers/normalized";
 import type { Tenant } from "../context";
 import type { IdPage } from "./conditions";
@@ -16,8 +17,15 @@ export type IssueFilters = {
   lastReportedBefore?: Date;
 };
 
+const issueRows = tolerantSelection<IssueRow>(getTableColumns(issues));
+
 /** One page of the application's issues in this environment, in id order, `limit + 1` rows (issues_tenant_idx). */
-export function listIssues(db: Database, tenant: Tenant, filters: IssueFilters, page: IdPage): Promise<IssueRow[]> {
+export async function listIssues(
+  db: Database,
+  tenant: Tenant,
+  filters: IssueFilters,
+  page: IdPage,
+): Promise<Decoded<IssueRow>[]> {
   const conditions: (SQL | undefined)[] = [
     eq(issues.applicationId, tenant.applicationId),
     eq(issues.environment, tenant.environment),
@@ -28,10 +36,11 @@ export function listIssues(db: Database, tenant: Tenant, filters: IssueFilters, 
     filters.lastReportedBefore === undefined ? undefined : lt(issues.lastReportedAt, filters.lastReportedBefore),
     page.afterId === undefined ? undefined : afterKey([issues.id], [page.afterId], "asc"),
   ];
-  return db
-    .select()
+  const rows = await db
+    .select(issueRows.fields)
     .from(issues)
     .where(and(...conditions))
     .orderBy(asc(issues.id))
     .limit(page.limit + 1);
+  return rows.map(issueRows.decode);
 }

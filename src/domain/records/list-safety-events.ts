@@ -1,8 +1,9 @@
 import { asc, gte, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type SafetyEventRow, safetyEvents } from "../../db/schema";
+import type { Decoded } from "../../db/tolerant-rows";
 import { type IdPage, inList, syncedListCondition } from "./conditions";
-import { type ReadRow, readColumns } from "./read-columns";
+import { type ReadRow, readRows } from "./read-columns";
 
 export type SafetyEventFilters = {
   /** Inclusive lower bound on startedAt. */
@@ -16,14 +17,15 @@ export type SafetyEventFilters = {
 };
 
 /** One page of a connection's visible safety events in id order, `limit + 1` rows. */
-export function listSafetyEvents(
+export async function listSafetyEvents(
   db: Database,
   connectionId: string,
   filters: SafetyEventFilters,
   page: IdPage,
-): Promise<ReadRow<SafetyEventRow>[]> {
-  return db
-    .select(readColumns(safetyEvents, page.raw ?? false))
+): Promise<Decoded<ReadRow<SafetyEventRow>>[]> {
+  const { fields, decode } = readRows(safetyEvents, page.raw ?? false);
+  const rows = await db
+    .select(fields)
     .from(safetyEvents)
     .where(
       syncedListCondition(
@@ -39,4 +41,5 @@ export function listSafetyEvents(
     )
     .orderBy(asc(safetyEvents.id))
     .limit(page.limit + 1);
+  return rows.map(decode);
 }

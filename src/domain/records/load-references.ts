@@ -12,21 +12,22 @@ import {
   type VehicleRow,
   vehicles,
 } from "../../db/schema";
+import { decodedById } from "../../lib/bad-rows";
+import { connectionRows } from "../connections/rows";
 import type { Tenant } from "../context";
 import { inList } from "./conditions";
-import { type ReadRow, readColumns } from "./read-columns";
+import { type ReadRow, readRows } from "./read-columns";
 
 /**
  * Loaders of the records a page references, for `expand`: each is ONE query for the whole
  * page (an IN list), never one per row, and each stays inside the caller's connection or
- * tenant, so a reference can never reach another customer's data.
+ * tenant, so a reference can never reach another customer's data. A referenced record whose
+ * stored JSON does not parse is reported and left out: the reference to it stays an id.
  */
 
 const distinct = (ids: Iterable<string | null | undefined>) => [
   ...new Set([...ids].filter((id): id is string => typeof id === "string")),
 ];
-
-const byId = <Row extends { id: string }>(rows: Row[]) => new Map(rows.map((row) => [row.id, row]));
 
 export async function loadGroups(
   db: Database,
@@ -35,11 +36,15 @@ export async function loadGroups(
 ): Promise<Map<string, ReadRow<GroupRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
-  return byId(
-    await db
-      .select(readColumns(groups, false))
-      .from(groups)
-      .where(and(eq(groups.connectionId, connectionId), inList(groups.id, wanted))),
+  const { fields, decode } = readRows(groups, false);
+  return decodedById(
+    "groups",
+    (
+      await db
+        .select(fields)
+        .from(groups)
+        .where(and(eq(groups.connectionId, connectionId), inList(groups.id, wanted)))
+    ).map(decode),
   );
 }
 
@@ -50,11 +55,15 @@ export async function loadDevices(
 ): Promise<Map<string, ReadRow<DeviceRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
-  return byId(
-    await db
-      .select(readColumns(devices, false))
-      .from(devices)
-      .where(and(eq(devices.connectionId, connectionId), inList(devices.id, wanted))),
+  const { fields, decode } = readRows(devices, false);
+  return decodedById(
+    "devices",
+    (
+      await db
+        .select(fields)
+        .from(devices)
+        .where(and(eq(devices.connectionId, connectionId), inList(devices.id, wanted)))
+    ).map(decode),
   );
 }
 
@@ -65,11 +74,15 @@ export async function loadVehicles(
 ): Promise<Map<string, ReadRow<VehicleRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
-  return byId(
-    await db
-      .select(readColumns(vehicles, false))
-      .from(vehicles)
-      .where(and(eq(vehicles.connectionId, connectionId), inList(vehicles.id, wanted))),
+  const { fields, decode } = readRows(vehicles, false);
+  return decodedById(
+    "vehicles",
+    (
+      await db
+        .select(fields)
+        .from(vehicles)
+        .where(and(eq(vehicles.connectionId, connectionId), inList(vehicles.id, wanted)))
+    ).map(decode),
   );
 }
 
@@ -80,11 +93,15 @@ export async function loadDrivers(
 ): Promise<Map<string, ReadRow<DriverRow>>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
-  return byId(
-    await db
-      .select(readColumns(drivers, false))
-      .from(drivers)
-      .where(and(eq(drivers.connectionId, connectionId), inList(drivers.id, wanted))),
+  const { fields, decode } = readRows(drivers, false);
+  return decodedById(
+    "drivers",
+    (
+      await db
+        .select(fields)
+        .from(drivers)
+        .where(and(eq(drivers.connectionId, connectionId), inList(drivers.id, wanted)))
+    ).map(decode),
   );
 }
 
@@ -95,16 +112,19 @@ export async function loadConnections(
 ): Promise<Map<string, ConnectionRow>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
-  return byId(
-    await db
-      .select()
-      .from(connections)
-      .where(
-        and(
-          eq(connections.applicationId, tenant.applicationId),
-          eq(connections.environment, tenant.environment),
-          inList(connections.id, wanted),
-        ),
-      ),
+  return decodedById(
+    "connections",
+    (
+      await db
+        .select(connectionRows.fields)
+        .from(connections)
+        .where(
+          and(
+            eq(connections.applicationId, tenant.applicationId),
+            eq(connections.environment, tenant.environment),
+            inList(connections.id, wanted),
+          ),
+        )
+    ).map(connectionRows.decode),
   );
 }

@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { tolerantSelection } from "../../db/tolerant-rows";
 import type { RawEntry } from "../../providers/normalized";
 
 /** A synced record as reads return it: `raw` is null unless the caller asked for raw payloads. */
@@ -16,4 +17,15 @@ export function readColumns<T extends SQLiteTable & { raw: SQLiteColumn }>(table
     ...getTableColumns(table),
     raw: raw ? sql<RawEntry | null>`${table.raw}`.mapWith(table.raw) : sql<RawEntry | null>`NULL`,
   };
+}
+
+/**
+ * readColumns, decoded row by row (db/tolerant-rows.ts): a record whose JSON does not parse
+ * comes back as `{ ok: false, id }` instead of failing the read of every other row.
+ */
+export function readRows<T extends SQLiteTable & { raw: SQLiteColumn; $inferSelect: { id: string; raw: RawEntry } }>(
+  table: T,
+  raw: boolean,
+) {
+  return tolerantSelection<ReadRow<T["$inferSelect"]>>(readColumns(table, raw));
 }

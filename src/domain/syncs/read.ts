@@ -1,28 +1,36 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { selectInChunks } from "../../db/in-chunks";
 import { afterKey } from "../../db/keyset";
 import { type IssueRow, issues, type SyncJobRow, type SyncStatus, syncJobIssues, syncJobs } from "../../db/schema";
+import { type Decoded, tolerantSelection } from "../../db/tolerant-rows";
+import { decodedOrThrow } from "../../lib/bad-rows";
 
-/** A sync job of a connection, or undefined (never another connection's). */
+/** Sync jobs decoded row by row (db/tolerant-rows.ts): one job of bad JSON never fails a list of the others. */
+export const syncJobRows = tolerantSelection<SyncJobRow>(getTableColumns(syncJobs));
+
+/**
+ * A sync job of a connection, or undefined (never another connection's). One whose stored JSON
+ * does not parse is reported and thrown (UnpresentableRowError).
+ */
 export async function findSyncJob(db: Database, connectionId: string, id: string): Promise<SyncJobRow | undefined> {
   const [row] = await db
-    .select()
+    .select(syncJobRows.fields)
     .from(syncJobs)
     .where(and(eq(syncJobs.id, id), eq(syncJobs.connectionId, connectionId)))
     .limit(1);
-  return row;
+  return row && decodedOrThrow("sync_jobs", syncJobRows.decode(row));
 }
 
 /** One page of a connection's sync jobs, newest first, `limit + 1` rows. */
-export function listSyncJobs(
+export async function listSyncJobs(
   db: Database,
   connectionId: string,
   filters: { status?: SyncStatus },
   page: { limit: number; afterId?: string },
-): Promise<SyncJobRow[]> {
-  return db
-    .select()
+): Promise<Decoded<SyncJobRow>[]> {
+  const rows = await db
+    .select(syncJobRows.fields)
     .from(syncJobs)
     .where(
       and(
@@ -33,6 +41,7 @@ export function listSyncJobs(
     )
     .orderBy(desc(syncJobs.id))
     .limit(page.limit + 1);
+  return rows.map(syncJobRows.decode);
 }
 
 /** The issues each of the given sync jobs reported (ids, or the issue rows when expanded): one query. */

@@ -52,11 +52,11 @@ export async function requestSync(
   return result.job;
 }
 
-/** The first sync of a new connection: its backfill (from `backfill.startFrom` or `backfill.days` ago; default now). */
+/**
+ * The first sync of a new connection. Its backfill (`backfill.startFrom`, or `backfill.days`
+ * before the creation; from the creation without one) is owed by the connection row itself
+ * (`syncIntent`), and the sync object carries it into whichever sync starts first.
+ */
 export function requestInitialSync(context: ServiceContext, connection: ConnectionRow): Promise<SyncJobRow> {
-  const backfill = connection.backfill ?? {};
-  return requestSync(context, connection, {
-    ...(backfill.startFrom ? { startFrom: backfill.startFrom } : {}),
-    days: backfill.startFrom ? undefined : (backfill.days ?? 0),
-  });
+  return requestSync(context, connection, {});
 }

@@ -7,6 +7,8 @@ import type { Tenant } from "../context";
 /**
  * One page of an application's usage records for a month, in (connection, vehicle) order,
  * `limit + 1` rows. Served by the table's primary key, so every page is an index range scan.
+ * Deliberately not joined with connections: the usage of a deleted connection is still billed
+ * and listed under its id (the deletion sweep keeps usage records).
  */
 export function listUsage(
   db: Database,

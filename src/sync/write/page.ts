@@ -1,15 +1,15 @@
 import type { SQL } from "drizzle-orm";
-import { queryBatch, runBatch } from "../../db/raw";
+import { queryBatch } from "../../db/raw";
 import { recordId } from "../../lib/record-ids";
 import type { IssueCode, SyncModel } from "../../providers/normalized";
 import type { ProviderPage } from "../../providers/types";
-import { emitEvent } from "../../webhooks/emit";
+import { commitWithEvents, type EventWrite, eventWrite } from "../../webhooks/outbox";
 import type { WriteContext } from "./context";
 import { FULLY_LISTED_TABLES, markUnseenDeleted } from "./deletions";
 import { writeDevices, writeDrivers, writeGroups, writeVehicles } from "./entities";
 import { issueDetail, ongoingIssueCodes, reportIssues } from "./issues";
 import { normalizeAll } from "./normalize-all";
-import { classifyChanges, connectionRef, emitRecordEvents, type RecordChanges, tenantOf } from "./record-events";
+import { classifyChanges, connectionRef, type RecordChanges, recordEvents, tenantOf } from "./record-events";
 import { writeSafetyEvents } from "./safety-events";
 import { billVehicles } from "./usage";
 import { writeUtilization } from "./utilization";
@@ -94,19 +94,22 @@ export async function writePage(
     const table = FULLY_LISTED_TABLES[model as keyof typeof FULLY_LISTED_TABLES];
     statements.push(markUnseenDeleted(table, context.connection.id, context.syncId, context.now));
   }
-  await runBatch(context.d1, statements);
-  // Events only once the page is stored; a listing cut short removed nothing.
-  if (changes) await emitRecordEvents(context.env, context, incomplete ? { ...changes, removed: [] } : changes);
+  // The page's events go in its batch: a page stored is a page announced, even if the sync is
+  // cut short right after (a redone page finds nothing new, so it could not announce it later).
+  const events: EventWrite[] = changes ? recordEvents(context, incomplete ? { ...changes, removed: [] } : changes) : [];
   for (const issue of newlyReported) {
     const id = await recordId(context.connection, "issue", issue.code);
-    await emitEvent({ db: context.db, env: context.env }, tenantOf(context.connection), {
-      type: "issue.reported",
-      detail: {
-        connection: connectionRef(context.connection),
-        issue: issueDetail({ id, errorCode: issue.code, message: issue.message }, "ongoing", context.now),
-      },
-      connectionId: context.connection.id,
-    });
+    events.push(
+      eventWrite(tenantOf(context.connection), {
+        type: "issue.reported",
+        detail: {
+          connection: connectionRef(context.connection),
+          issue: issueDetail({ id, errorCode: issue.code, message: issue.message }, "ongoing", context.now),
+        },
+        connectionId: context.connection.id,
+      }),
+    );
   }
+  await commitWithEvents(context.env, statements, events);
   return { written, skipped };
 }

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { queryBatch } from "../../db/raw";
 import type { ConnectionRow } from "../../db/schema";
-import type { Env } from "../../env";
 import { contentHash } from "../../lib/content-hash";
 import { recordIds } from "../../lib/record-ids";
-import { emitEvent } from "../../webhooks/emit";
+import { type EventWrite, eventWrite } from "../../webhooks/outbox";
 import type { WriteContext } from "./context";
 
 type Tracked = "vehicles" | "drivers";
@@ -50,17 +49,17 @@ export async function classifyChanges(
 }
 
 /** `vehicle.added|modified|removed` and the driver ones: one event per kind of change per page, listing the ids. */
-export async function emitRecordEvents(env: Env, context: WriteContext, changes: RecordChanges): Promise<void> {
+export function recordEvents(context: WriteContext, changes: RecordChanges): EventWrite[] {
   const kind = KIND[changes.table];
-  for (const change of ["added", "modified", "removed"] as const) {
-    const ids = changes[change];
-    if (ids.length === 0) continue;
-    await emitEvent({ db: context.db, env }, tenantOf(context.connection), {
-      type: `${kind}.${change}`,
-      detail: { connection: connectionRef(context.connection), [changes.table]: ids },
-      connectionId: context.connection.id,
-    });
-  }
+  return (["added", "modified", "removed"] as const)
+    .filter((change) => changes[change].length > 0)
+    .map((change) =>
+      eventWrite(tenantOf(context.connection), {
+        type: `${kind}.${change}`,
+        detail: { connection: connectionRef(context.connection), [changes.table]: changes[change] },
+        connectionId: context.connection.id,
+      }),
+    );
 }
 
 export const tenantOf = (connection: ConnectionRow) => ({

@@ -29,6 +29,8 @@ export function refreshVisibility(options: {
   filter: RecordFilter | undefined;
   now: number;
   sourceIds?: readonly string[];
+  /** Only when this holds (in the batch of a change that may not apply). */
+  when?: SQL;
 }): SQL {
   const next = visibilityCase(options.filter);
   const scope = options.sourceIds
@@ -37,5 +39,5 @@ export function refreshVisibility(options: {
   return sql`UPDATE ${sql.raw(options.table)}
     SET modified_at = CASE WHEN visibility != ${next} THEN ${options.now} ELSE modified_at END,
         visibility = ${next}
-    WHERE connection_id = ${options.connectionId}${scope}`;
+    WHERE connection_id = ${options.connectionId}${scope}${options.when ? sql` AND ${options.when}` : sql``}`;
 }

@@ -3,6 +3,7 @@ import { getConnectionDetails } from "../../../domain/connections/get-details";
 import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
+import { presentRecord } from "../../present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 
@@ -27,6 +28,9 @@ export function registerGetCurrentConnection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const connection = c.var.connection;
     const details = await getConnectionDetails(c.var.db, connection);
-    return c.json(AnyConnectionSchema.parse(await presentConnection(c.env, connection, details)), 200);
+    const body = await presentRecord("connections", connection.id, AnyConnectionSchema, () =>
+      presentConnection(c.env, connection, details),
+    );
+    return c.json(body, 200);
   });
 }

@@ -4,6 +4,7 @@ import { getConnectionDetails } from "../../../domain/connections/get-details";
 import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../errors";
+import { presentRecord } from "../../present-rows";
 import { idSchema } from "../../schemas/common";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
@@ -33,6 +34,9 @@ export function registerGetConnection(app: OpenAPIHono<AppEnv>) {
     const connection = await getConnectionById(c.var.db, c.var.principal, c.req.valid("param").id);
     if (!connection) throw new ApiError("not_found", "No connection with this id in this application and environment.");
     const details = await getConnectionDetails(c.var.db, connection);
-    return c.json(AnyConnectionSchema.parse(await presentConnection(c.env, connection, details)), 200);
+    const body = await presentRecord("connections", connection.id, AnyConnectionSchema, () =>
+      presentConnection(c.env, connection, details),
+    );
+    return c.json(body, 200);
   });
 }

@@ -3,7 +3,8 @@ import { listConnections } from "../../../domain/connections/list";
 import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { PaginationQuerySchema, pageSchema, readCursor } from "../../schemas/pagination";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema, ListConnectionsQuerySchema } from "./schema";
 
@@ -41,13 +42,15 @@ export function registerListConnections(app: OpenAPIHono<AppEnv>) {
       },
       { limit, order, afterId: after === undefined ? undefined : String(after[0]) },
     );
-    const page = await toPage(rows, {
+    // A connection that cannot be presented is left out of the page, reported, and paged past (present-rows.ts).
+    const page = await presentPage(rows, {
+      table: "connections",
+      item: AnyConnectionSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentConnection(c.env, row),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

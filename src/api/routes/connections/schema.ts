@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CONNECTION_STATUSES, SYNC_MODES } from "../../../db/schema";
+import { boundedJson, CREDENTIALS_LIMITS, jsonObject, OPTIONS_LIMITS } from "../../schemas/bounded-json";
 import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../schemas/common";
 import { SyncJobSchema } from "../../schemas/sync-job";
 
@@ -65,9 +66,15 @@ export const AgreementSchema = z
   })
   .openapi("Agreement");
 
-const OptionsSchema = z.record(z.string(), z.unknown()).openapi({
+const OptionsSchema = boundedJson(OPTIONS_LIMITS, {
   description: "Free-form options; provider-specific keys such as `ingestHistoryFromSourceSystem`.",
   example: { ingestHistoryFromSourceSystem: true },
+});
+
+/** The provider's credential fields, bounded before the provider's own schema checks them. */
+const CredentialsSchema = boundedJson(CREDENTIALS_LIMITS, {
+  description: "The provider's credential fields (GET /providers).",
+  example: { username: "demo", password: "demo" },
 });
 
 const ExternalIdSchema = TextSchema.openapi({
@@ -102,7 +109,10 @@ export const ConnectionSchema = z
     createdAt: DateTimeSchema,
     updatedAt: DateTimeSchema,
     status: z.enum(["connected", "disconnected", "archived", "pending_deletion"]).openapi({ example: "connected" }),
-    options: z.record(z.string(), z.unknown()).openapi({ example: { ingestHistoryFromSourceSystem: true } }),
+    options: jsonObject({
+      description: "Free-form options, as last set.",
+      example: { ingestHistoryFromSourceSystem: true },
+    }),
     filters: FiltersSchema.optional(),
     linkUrl: z.string().url().openapi({
       // An RFC 6570 template, not an RFC 3986 URI: `{` and `}` are not URI characters, so a
@@ -148,10 +158,7 @@ export const CreateConnectionBodySchema = z
       .min(1)
       .max(100)
       .openapi({ description: "Provider code (GET /providers).", example: "sandbox" }),
-    credentials: z.record(z.string(), z.unknown()).openapi({
-      description: "The provider's credential fields (GET /providers).",
-      example: { username: "demo", password: "demo" },
-    }),
+    credentials: CredentialsSchema,
     company: CompanySchema.partial().strict().optional(),
     options: OptionsSchema.optional(),
     externalId: ExternalIdSchema.optional(),
@@ -190,7 +197,10 @@ export const CreateConnectionBodySchema = z
 export const UpdateConnectionBodySchema = z
   .strictObject({
     status: z.enum(["connected", "archived", "disconnected"]).optional(),
-    options: OptionsSchema.optional().openapi({ description: "Replaces the options." }),
+    options: boundedJson(OPTIONS_LIMITS, {
+      description: "Replaces the options: free-form, provider-specific keys.",
+      example: { ingestHistoryFromSourceSystem: true },
+    }).optional(),
     company: CompanySchema.partial().strict().optional(),
     externalId: ExternalIdSchema.optional(),
     syncMode: SyncModeSchema.optional(),

@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { decodedRows } from "../../../db/tolerant-rows";
 import { listDevices } from "../../../domain/records/list-devices";
 import { loadVehicles } from "../../../domain/records/load-references";
 import { presentDevice } from "../../../domain/records/present-device";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { pageSchema, readCursor } from "../../schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { DeviceSchema, ListDevicesQuerySchema } from "./schema";
 
@@ -47,16 +49,17 @@ export function registerListDevices(app: OpenAPIHono<AppEnv>) {
         ? await loadVehicles(
             db,
             connection.id,
-            rows.slice(0, limit).map((row) => row.vehicleId),
+            decodedRows(rows.slice(0, limit)).map((row) => row.vehicleId),
           )
         : undefined;
-    const page = await toPage(rows, {
+    const page = await presentPage(rows, {
+      table: "devices",
+      item: DeviceSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentDevice(row, { raw, vehicles }),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

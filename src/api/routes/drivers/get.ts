@@ -4,6 +4,7 @@ import { loadGroups } from "../../../domain/records/load-references";
 import { presentDriver } from "../../../domain/records/present-driver";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../errors";
+import { presentRecord } from "../../present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { DriverIdParamsSchema, DriverSchema, GetDriverQuerySchema } from "./schema";
 
@@ -32,6 +33,7 @@ export function registerGetDriver(app: OpenAPIHono<AppEnv>) {
     const row = await getDriver(db, connection.id, id, { raw });
     if (!row) throw new ApiError("not_found", "No driver with this id in this connection.");
     const groups = expand === "groups" ? await loadGroups(db, connection.id, row.groupIds) : undefined;
-    return c.json(DriverSchema.parse(presentDriver(row, { raw, groups })), 200);
+    const body = await presentRecord("drivers", row.id, DriverSchema, () => presentDriver(row, { raw, groups }));
+    return c.json(body, 200);
   });
 }

@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { decodedRows } from "../../../db/tolerant-rows";
 import { listDrivers } from "../../../domain/records/list-drivers";
 import { loadGroups } from "../../../domain/records/load-references";
 import { presentDriver } from "../../../domain/records/present-driver";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { pageSchema, readCursor } from "../../schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { DriverSchema, ListDriversQuerySchema } from "./schema";
 
@@ -48,16 +50,17 @@ export function registerListDrivers(app: OpenAPIHono<AppEnv>) {
         ? await loadGroups(
             db,
             connection.id,
-            rows.slice(0, limit).flatMap((row) => row.groupIds),
+            decodedRows(rows.slice(0, limit)).flatMap((row) => row.groupIds),
           )
         : undefined;
-    const page = await toPage(rows, {
+    const page = await presentPage(rows, {
+      table: "drivers",
+      item: DriverSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentDriver(row, { raw, groups }),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { decodedRows } from "../../../db/tolerant-rows";
 import { listGroups } from "../../../domain/records/list-groups";
 import { loadGroups } from "../../../domain/records/load-references";
 import { presentGroup } from "../../../domain/records/present-group";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { pageSchema, readCursor } from "../../schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { GroupSchema, ListGroupsQuerySchema } from "./schema";
 
@@ -47,16 +49,17 @@ export function registerListGroups(app: OpenAPIHono<AppEnv>) {
         ? await loadGroups(
             db,
             connection.id,
-            rows.slice(0, limit).map((row) => row.parentId),
+            decodedRows(rows.slice(0, limit)).map((row) => row.parentId),
           )
         : undefined;
-    const page = await toPage(rows, {
+    const page = await presentPage(rows, {
+      table: "groups",
+      item: GroupSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentGroup(row, { raw, parents }),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

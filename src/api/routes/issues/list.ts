@@ -1,11 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { decodedRows } from "../../../db/tolerant-rows";
 import { presentConnection } from "../../../domain/connections/present";
 import { listIssues } from "../../../domain/records/list-issues";
 import { loadConnections } from "../../../domain/records/load-references";
 import { presentIssue } from "../../../domain/records/present-issue";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage, presentReferences } from "../../present-rows";
+import { pageSchema, readCursor } from "../../schemas/pagination";
+import { AnyConnectionSchema } from "../connections/schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { IssueSchema, ListIssuesQuerySchema } from "./schema";
 
@@ -50,24 +53,24 @@ export function registerListIssues(app: OpenAPIHono<AppEnv>) {
         ? await loadConnections(
             c.var.db,
             tenant,
-            rows.slice(0, limit).map((row) => row.connectionId),
+            decodedRows(rows.slice(0, limit)).map((row) => row.connectionId),
           )
         : undefined;
+    // A connection that cannot be presented stays an id in the issues that name it (present-rows.ts).
     const presented =
       connections === undefined
         ? undefined
-        : new Map(
-            await Promise.all(
-              [...connections.values()].map(async (row) => [row.id, await presentConnection(c.env, row)] as const),
-            ),
+        : await presentReferences("connections", connections, AnyConnectionSchema, (row) =>
+            presentConnection(c.env, row),
           );
-    const page = await toPage(rows, {
+    const page = await presentPage(rows, {
+      table: "issues",
+      item: IssueSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentIssue(row, presented),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

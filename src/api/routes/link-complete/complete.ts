@@ -6,6 +6,7 @@ import { parseBackfillStart } from "../../../domain/link/params";
 import type { AppEnv } from "../../../env";
 import { ProviderError } from "../../../providers/errors";
 import { errorResponses } from "../../errors";
+import { boundedJson, CREDENTIALS_LIMITS } from "../../schemas/bounded-json";
 import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../schemas/common";
 import { SyncModeSchema } from "../connections/schema";
 
@@ -30,7 +31,7 @@ const BodySchema = z
       .min(1)
       .max(100)
       .openapi({ description: "Provider code (GET /providers).", example: "sandbox" }),
-    credentials: z.record(z.string(), z.unknown()).openapi({
+    credentials: boundedJson(CREDENTIALS_LIMITS, {
       description: "The provider's credential fields, as the end user typed them. Never stored in plaintext.",
       example: { username: "demo", password: "demo" },
     }),

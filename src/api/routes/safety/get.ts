@@ -4,6 +4,7 @@ import { loadDrivers, loadVehicles } from "../../../domain/records/load-referenc
 import { presentSafetyEvent } from "../../../domain/records/present-safety-event";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../errors";
+import { presentRecord } from "../../present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { GetSafetyEventQuerySchema, SafetyEventIdParamsSchema, SafetyEventSchema } from "./schema";
 
@@ -36,6 +37,9 @@ export function registerGetSafetyEvent(app: OpenAPIHono<AppEnv>) {
       wanted.has("driver") ? loadDrivers(db, connection.id, [row.driverId]) : undefined,
       wanted.has("vehicle") ? loadVehicles(db, connection.id, [row.vehicleId]) : undefined,
     ]);
-    return c.json(SafetyEventSchema.parse(presentSafetyEvent(row, { raw, drivers, vehicles })), 200);
+    const body = await presentRecord("safety_events", row.id, SafetyEventSchema, () =>
+      presentSafetyEvent(row, { raw, drivers, vehicles }),
+    );
+    return c.json(body, 200);
   });
 }

@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { decodedRows } from "../../../db/tolerant-rows";
 import { listSafetyEvents } from "../../../domain/records/list-safety-events";
 import { loadDrivers, loadVehicles } from "../../../domain/records/load-references";
 import { presentSafetyEvent } from "../../../domain/records/present-safety-event";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { pageSchema, readCursor } from "../../schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ListSafetyEventsQuerySchema, SafetyEventSchema } from "./schema";
 
@@ -48,7 +50,7 @@ export function registerListSafetyEvents(app: OpenAPIHono<AppEnv>) {
       afterId: after === undefined ? undefined : String(after[0]),
       raw,
     });
-    const pageRows = rows.slice(0, limit);
+    const pageRows = decodedRows(rows.slice(0, limit));
     const wanted = new Set(expand?.split(","));
     const [drivers, vehicles] = await Promise.all([
       wanted.has("driver")
@@ -66,13 +68,14 @@ export function registerListSafetyEvents(app: OpenAPIHono<AppEnv>) {
           )
         : undefined,
     ]);
-    const page = await toPage(rows, {
+    const page = await presentPage(rows, {
+      table: "safety_events",
+      item: SafetyEventSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentSafetyEvent(row, { raw, drivers, vehicles }),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

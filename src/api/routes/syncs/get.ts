@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { findSyncJob, issuesOfSyncJobs } from "../../../domain/syncs/read";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../errors";
+import { presentRecord } from "../../present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { ExpandIssuesQuerySchema, SyncIdParamsSchema, SyncJobResponseSchema } from "./schema";
@@ -27,7 +28,9 @@ export function registerGetSync(app: OpenAPIHono<AppEnv>) {
     const job = await findSyncJob(c.var.db, c.var.connection.id, id);
     if (!job) throw new ApiError("not_found", "No sync job with this id for this connection.");
     const issues = await issuesOfSyncJobs(c.var.db, [job.id]);
-    const body = presentSyncJobWithIssues(job, issues.get(job.id) ?? [], c.req.valid("query").expand === "issues");
-    return c.json(SyncJobResponseSchema.parse(body), 200);
+    const body = await presentRecord("sync_jobs", job.id, SyncJobResponseSchema, () =>
+      presentSyncJobWithIssues(job, issues.get(job.id) ?? [], c.req.valid("query").expand === "issues"),
+    );
+    return c.json(body, 200);
   });
 }

@@ -1,8 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { idOf } from "../../../db/tolerant-rows";
 import { issuesOfSyncJobs, listSyncJobs } from "../../../domain/syncs/read";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { PaginationQuerySchema, pageSchema, readCursor } from "../../schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { ExpandIssuesQuerySchema, SyncJobResponseSchema, SyncStatusQuerySchema } from "./schema";
@@ -35,17 +37,15 @@ export function registerListSyncs(app: OpenAPIHono<AppEnv>) {
       limit,
       ...(after === undefined ? {} : { afterId: String(after[0]) }),
     });
-    const issues = await issuesOfSyncJobs(
-      c.var.db,
-      rows.slice(0, limit).map((row) => row.id),
-    );
-    const page = await toPage(rows, {
+    const issues = await issuesOfSyncJobs(c.var.db, rows.slice(0, limit).map(idOf));
+    const page = await presentPage(rows, {
+      table: "sync_jobs",
+      item: SyncJobResponseSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentSyncJobWithIssues(row, issues.get(row.id) ?? [], expand === "issues"),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

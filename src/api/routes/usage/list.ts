@@ -35,7 +35,8 @@ const route = createRoute({
   method: "get",
   path: "/usage",
   summary: "List usage",
-  description: "Billable vehicles and backfill units of the whole application in this environment for one month.",
+  description:
+    "Billable vehicles and backfill units of the whole application in this environment for one month. Usage is the application's billing record: deleting a connection keeps its usage, still listed under the deleted connection's id.",
   request: { query: QuerySchema },
   responses: {
     200: { description: "A page of usage records.", content: { "application/json": { schema: PageSchema } } },

@@ -4,6 +4,7 @@ import { loadDevices, loadGroups } from "../../../domain/records/load-references
 import { presentVehicle } from "../../../domain/records/present-vehicle";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../errors";
+import { presentRecord } from "../../present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { GetVehicleQuerySchema, VehicleIdParamsSchema, VehicleSchema } from "./schema";
 
@@ -37,6 +38,9 @@ export function registerGetVehicle(app: OpenAPIHono<AppEnv>) {
       wanted.has("groups") ? loadGroups(db, connection.id, row.groupIds) : undefined,
       wanted.has("devices") ? loadDevices(db, connection.id, row.deviceIds) : undefined,
     ]);
-    return c.json(VehicleSchema.parse(presentVehicle(row, { raw, groups, devices })), 200);
+    const body = await presentRecord("vehicles", row.id, VehicleSchema, () =>
+      presentVehicle(row, { raw, groups, devices }),
+    );
+    return c.json(body, 200);
   });
 }

@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { decodedRows } from "../../../db/tolerant-rows";
 import { listVehicles } from "../../../domain/records/list-vehicles";
 import { loadDevices, loadGroups } from "../../../domain/records/load-references";
 import { presentVehicle } from "../../../domain/records/present-vehicle";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { pageSchema, readCursor } from "../../schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ListVehiclesQuerySchema, VehicleSchema } from "./schema";
 
@@ -44,7 +46,7 @@ export function registerListVehicles(app: OpenAPIHono<AppEnv>) {
       afterId: after === undefined ? undefined : String(after[0]),
       raw,
     });
-    const pageRows = rows.slice(0, limit);
+    const pageRows = decodedRows(rows.slice(0, limit));
     const wanted = new Set(expand?.split(","));
     const [groups, devices] = await Promise.all([
       wanted.has("groups")
@@ -62,13 +64,14 @@ export function registerListVehicles(app: OpenAPIHono<AppEnv>) {
           )
         : undefined,
     ]);
-    const page = await toPage(rows, {
+    const page = await presentPage(rows, {
+      table: "vehicles",
+      item: VehicleSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: (row) => presentVehicle(row, { raw, groups, devices }),
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
+import { presentRecord } from "../../present-rows";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EndpointIdParamsSchema, presentEndpoint, WebhookEndpointSchema } from "./schema";
 import { findEndpoint } from "./tenant-queries";
@@ -25,6 +26,7 @@ export function registerGetWebhookEndpoint(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     requireRole(c, "admin");
     const row = await findEndpoint(c.var.db, c.var.principal, c.req.valid("param").id);
-    return c.json(WebhookEndpointSchema.parse(presentEndpoint(row)), 200);
+    const body = await presentRecord("webhook_endpoints", row.id, WebhookEndpointSchema, () => presentEndpoint(row));
+    return c.json(body, 200);
   });
 }

@@ -4,10 +4,11 @@ import { webhookDeliveries } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { PaginationQuerySchema, pageSchema, readCursor } from "../../schemas/pagination";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EndpointIdParamsSchema, presentDelivery, WebhookDeliverySchema } from "./schema";
-import { findEndpoint } from "./tenant-queries";
+import { deliveryRows, findEndpoint } from "./tenant-queries";
 
 const PageSchema = pageSchema(WebhookDeliverySchema, "WebhookDeliveryPage");
 
@@ -36,7 +37,7 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
     const scope = `webhooks.listDeliveries|${tenant.applicationId}|${tenant.environment}|${id}`;
     const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
     const rows = await c.var.db
-      .select()
+      .select(deliveryRows.fields)
       .from(webhookDeliveries)
       .where(
         and(
@@ -47,14 +48,16 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
         ),
       )
       .orderBy(asc(webhookDeliveries.id))
-      .limit(limit + 1);
-    const page = await toPage(rows, {
+      .limit(limit + 1)
+      .then((found) => found.map(deliveryRows.decode));
+    const page = await presentPage(rows, {
+      table: "webhook_deliveries",
+      item: WebhookDeliverySchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: presentDelivery,
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

@@ -4,9 +4,11 @@ import { webhookEndpoints } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { PaginationQuerySchema, pageSchema, readCursor } from "../../schemas/pagination";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { presentEndpoint, WebhookEndpointSchema } from "./schema";
+import { endpointRows } from "./tenant-queries";
 
 const PageSchema = pageSchema(WebhookEndpointSchema, "WebhookEndpointPage");
 
@@ -33,7 +35,7 @@ export function registerListWebhookEndpoints(app: OpenAPIHono<AppEnv>) {
     const scope = `webhooks.listEndpoints|${tenant.applicationId}|${tenant.environment}`;
     const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
     const rows = await c.var.db
-      .select()
+      .select(endpointRows.fields)
       .from(webhookEndpoints)
       .where(
         and(
@@ -43,14 +45,16 @@ export function registerListWebhookEndpoints(app: OpenAPIHono<AppEnv>) {
         ),
       )
       .orderBy(asc(webhookEndpoints.id))
-      .limit(limit + 1);
-    const page = await toPage(rows, {
+      .limit(limit + 1)
+      .then((found) => found.map(endpointRows.decode));
+    const page = await presentPage(rows, {
+      table: "webhook_endpoints",
+      item: WebhookEndpointSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: presentEndpoint,
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

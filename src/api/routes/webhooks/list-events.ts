@@ -4,9 +4,11 @@ import { webhookEvents } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { presentPage } from "../../present-rows";
+import { PaginationQuerySchema, pageSchema, readCursor } from "../../schemas/pagination";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EventTypeSchema, presentEvent, WebhookEventSchema } from "./schema";
+import { eventRows } from "./tenant-queries";
 
 const PageSchema = pageSchema(WebhookEventSchema, "WebhookEventPage");
 const QuerySchema = PaginationQuerySchema.extend({
@@ -41,7 +43,7 @@ export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
     const scope = `webhooks.listEvents|${tenant.applicationId}|${tenant.environment}|${JSON.stringify({ type, connectionId })}`;
     const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
     const rows = await c.var.db
-      .select()
+      .select(eventRows.fields)
       .from(webhookEvents)
       .where(
         and(
@@ -53,14 +55,16 @@ export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
         ),
       )
       .orderBy(asc(webhookEvents.id))
-      .limit(limit + 1);
-    const page = await toPage(rows, {
+      .limit(limit + 1)
+      .then((found) => found.map(eventRows.decode));
+    const page = await presentPage(rows, {
+      table: "webhook_events",
+      item: WebhookEventSchema,
       limit,
       secret: c.env.ENCRYPTION_KEY,
       scope,
-      keyOf: (row) => [row.id],
       present: presentEvent,
     });
-    return c.json(PageSchema.parse(page), 200);
+    return c.json(page, 200);
   });
 }

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { webhookEvents } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
-import { queueDeliveries } from "../../../webhooks/emit";
+import { redeliverEvents } from "../../../webhooks/outbox";
 import { badRequest, errorResponses } from "../../errors";
 import { requireRole } from "../../middleware/roles";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
@@ -79,7 +79,11 @@ export function registerReplayWebhookEvents(app: OpenAPIHono<AppEnv>) {
       .orderBy(asc(webhookEvents.id))
       .limit(MAX_REPLAY_EVENTS + 1);
     const events = rows.slice(0, MAX_REPLAY_EVENTS);
-    const deliveries = await queueDeliveries(c.var.db, c.env, tenant, events);
+    const deliveries = await redeliverEvents(
+      c.env,
+      tenant,
+      events.map((event) => event.id),
+    );
     return c.json(
       ResultSchema.parse({ events: events.length, deliveries, truncated: rows.length > MAX_REPLAY_EVENTS }),
       202,

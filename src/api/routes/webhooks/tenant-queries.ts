@@ -1,13 +1,30 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { type WebhookEndpointRow, webhookEndpoints } from "../../../db/schema/webhooks";
+import {
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+  type WebhookEventRow,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from "../../../db/schema/webhooks";
+import { tolerantSelection } from "../../../db/tolerant-rows";
 import type { Tenant } from "../../../domain/context";
+import { decodedOrThrow } from "../../../lib/bad-rows";
 import { ApiError } from "../../errors";
 
-/** The tenant's endpoint with this id, or not_found (another tenant's endpoint is not found either). */
+/** Rows of the webhook tables decoded one by one (db/tolerant-rows.ts): one bad row never fails a list. */
+export const endpointRows = tolerantSelection<WebhookEndpointRow>(getTableColumns(webhookEndpoints));
+export const eventRows = tolerantSelection<WebhookEventRow>(getTableColumns(webhookEvents));
+export const deliveryRows = tolerantSelection<WebhookDeliveryRow>(getTableColumns(webhookDeliveries));
+
+/**
+ * The tenant's endpoint with this id, or not_found (another tenant's endpoint is not found
+ * either). One whose stored JSON does not parse is reported and thrown (UnpresentableRowError).
+ */
 export async function findEndpoint(db: Database, tenant: Tenant, id: string): Promise<WebhookEndpointRow> {
   const [row] = await db
-    .select()
+    .select(endpointRows.fields)
     .from(webhookEndpoints)
     .where(
       and(
@@ -17,7 +34,7 @@ export async function findEndpoint(db: Database, tenant: Tenant, id: string): Pr
       ),
     );
   if (!row) throw new ApiError("not_found", "No webhook endpoint with this id.");
-  return row;
+  return decodedOrThrow("webhook_endpoints", endpointRows.decode(row));
 }
 
 export const endpointOf = (tenant: Tenant, id: string) =>

@@ -1,0 +1,138 @@
+import type { z } from "@hono/zod-openapi";
+import { type Decoded, idOf } from "../db/tolerant-rows";
+import { type BadRowStage, reportBadRow, UnpresentableRowError } from "../lib/bad-rows";
+import { encodeCursor } from "../lib/cursor";
+
+type Presented<Item> =
+  | { ok: true; id: string; item: Item }
+  | { ok: false; id: string; stage: BadRowStage; error: unknown };
+
+/**
+ * Deepest nesting an answer may carry. JSON.stringify recurses: inside a request it overflows
+ * the stack somewhere past a few thousand levels (issue 15: about 5,000), and where exactly
+ * depends on the stack left at the call, so "try to serialize it" is no test. A fixed bound
+ * is: far above anything stored through the API (options are at most 8 levels) or sent by a
+ * provider, far below where serialization breaks.
+ */
+export const MAX_ANSWER_DEPTH = 1_000;
+
+/** Whether objects and arrays nest deeper than `maxDepth` in `value`; iterative, stops at the first too deep. */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, depth] = entry;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * One row through the steps that can fail on a bad stored value: building the view, the
+ * response schema, and the depth JSON.stringify can write.
+ */
+async function presentOne<Schema extends z.ZodType, Row>(
+  id: string,
+  row: Row,
+  schema: Schema,
+  present: (row: Row) => unknown,
+): Promise<Presented<z.output<Schema>>> {
+  let view: unknown;
+  try {
+    view = await present(row);
+  } catch (error) {
+    return { ok: false, id, stage: "present", error };
+  }
+  const parsed = schema.safeParse(view);
+  if (!parsed.success) return { ok: false, id, stage: "schema", error: parsed.error };
+  if (nestsDeeperThan(parsed.data, MAX_ANSWER_DEPTH)) {
+    return { ok: false, id, stage: "serialize", error: new RangeError(`nested deeper than ${MAX_ANSWER_DEPTH}`) };
+  }
+  return { ok: true, id, item: parsed.data };
+}
+
+/**
+ * A page of `limit + 1` rows (the extra one says another page follows), each presented,
+ * parsed by the item's response schema and checked to be writable as JSON, one by one.
+ *
+ * A row that fails any step (bad JSON in a column, a token that does not decrypt, a value
+ * the schema refuses, nesting too deep to write) is left out of the page and reported
+ * once (reportBadRow: table and id, never content). Left out, not presented in a reduced
+ * form: every field of these items is required by the contract or means something when
+ * absent (an empty `options`, say, would tell the caller its options are gone), so no
+ * reduced form would be both valid and true. The cursor still continues after the last row
+ * READ, so the rest of the list pages on to its end: one bad row never costs the others,
+ * and a page may hold fewer than `limit` items, which `next` already allows.
+ */
+export async function presentPage<Schema extends z.ZodType, Row extends { id: string }>(
+  rows: Decoded<Row>[],
+  options: {
+    table: string;
+    item: Schema;
+    limit: number;
+    secret: string;
+    scope: string;
+    present: (row: Row) => unknown;
+  },
+): Promise<{ results: z.output<Schema>[]; next?: string }> {
+  const pageRows = rows.slice(0, options.limit);
+  const presented = await Promise.all(
+    pageRows.map((result): Promise<Presented<z.output<Schema>>> | Presented<z.output<Schema>> =>
+      result.ok
+        ? presentOne(result.row.id, result.row, options.item, options.present)
+        : { ok: false, id: result.id, stage: "decode", error: result.error },
+    ),
+  );
+  const results: z.output<Schema>[] = [];
+  for (const [index, entry] of presented.entries()) {
+    if (entry.ok) {
+      results.push(entry.item);
+      continue;
+    }
+    const source = pageRows[index];
+    const column = source && !source.ok ? source.column : undefined;
+    reportBadRow({ table: options.table, id: entry.id, stage: entry.stage, column, error: entry.error });
+  }
+  const last = pageRows.at(-1);
+  if (rows.length <= options.limit || last === undefined) return { results };
+  return { results, next: await encodeCursor(options.secret, options.scope, [idOf(last)]) };
+}
+
+/**
+ * One stored row as the answer of a request for it: presented, parsed by the response
+ * schema and checked to be writable as JSON. A row that fails is reported once and answered as a
+ * generic internal_server_error (UnpresentableRowError), naming neither the row nor its content.
+ */
+export async function presentRecord<Schema extends z.ZodType>(
+  table: string,
+  id: string,
+  schema: Schema,
+  present: () => unknown,
+): Promise<z.output<Schema>> {
+  const presented = await presentOne(id, undefined, schema, present);
+  if (presented.ok) return presented.item;
+  reportBadRow({ table, id, stage: presented.stage, error: presented.error });
+  throw new UnpresentableRowError(table, id);
+}
+
+/**
+ * Records loaded for `expand`, presented: one that cannot be presented is reported and left
+ * out, so the reference to it stays an id (which every expandable field allows).
+ */
+export async function presentReferences<Schema extends z.ZodType, Row>(
+  table: string,
+  rows: ReadonlyMap<string, Row>,
+  schema: Schema,
+  present: (row: Row) => unknown,
+): Promise<Map<string, z.output<Schema>>> {
+  const presented = await Promise.all([...rows].map(([id, row]) => presentOne(id, row, schema, present)));
+  const items = new Map<string, z.output<Schema>>();
+  for (const entry of presented) {
+    if (entry.ok) items.set(entry.id, entry.item);
+    else reportBadRow({ table, id: entry.id, stage: entry.stage, error: entry.error });
+  }
+  return items;
+}

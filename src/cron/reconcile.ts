@@ -1,0 +1,72 @@
+import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
+import { createDatabase } from "../db/client";
+import { connections } from "../db/schema";
+import type { Env } from "../env";
+import { connectionSync } from "../sync/client";
+import { resendOverdueDeliveries } from "../webhooks/outbox";
+
+/**
+ * How long an intent may stay unfulfilled before the reconciler acts on it: the request that
+ * recorded it normally fulfils it within a second; one cut short (a crash, a failed call) is
+ * taken over after this.
+ */
+export const INTENT_GRACE_MS = 60_000;
+
+/** Connections one run looks at; the rest wait for the next run (a minute later). */
+const CONNECTIONS_PER_RUN = 200;
+
+export type ReconcileResult = { syncsRequested: number; changesApplied: number; deliveriesResent: number };
+
+/**
+ * The recovery sweep (every minute): what was promised durably but not done is done now.
+ * - A first sync owed to a connection that has not started (`syncIntent = initial`) is requested
+ *   from its sync object, which carries the stored backfill into it.
+ * - A status or sync-mode change the sync object was not told of (`syncIntent = changed`) is told.
+ * - Every webhook delivery still owed whose time passed is queued again (outbox.ts).
+ */
+export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileResult> {
+  const db = createDatabase(env.DB);
+  const owed = await db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        isNotNull(connections.syncIntent),
+        lte(connections.syncIntentAt, new Date(now - INTENT_GRACE_MS)),
+        or(eq(connections.syncIntent, "changed"), eq(connections.status, "connected")),
+      ),
+    )
+    .orderBy(asc(connections.syncIntentAt))
+    .limit(CONNECTIONS_PER_RUN);
+  const result: ReconcileResult = { syncsRequested: 0, changesApplied: 0, deliveriesResent: 0 };
+  for (const connection of owed) {
+    const identity = {
+      connectionId: connection.id,
+      applicationId: connection.applicationId,
+      environment: connection.environment,
+    };
+    try {
+      const sync = connectionSync(env, connection.id);
+      if (connection.syncIntent === "initial") {
+        // A conflict means a sync is active: it carries the backfill if it started after the intent,
+        // and otherwise its reservation is settled by the object's own watchdog.
+        const started = await sync.requestSync({ identity, providerRequests: [] });
+        if (started.status === "started") result.syncsRequested++;
+      } else {
+        await sync.connectionChanged(identity);
+        result.changesApplied++;
+      }
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          message: "owed sync work not done; retried on the next run",
+          connectionId: connection.id,
+          error: String(error),
+        }),
+      );
+    }
+  }
+  result.deliveriesResent = await resendOverdueDeliveries(env, now);
+  return result;
+}
