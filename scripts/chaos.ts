@@ -322,10 +322,11 @@ async function backfill(round: number) {
 async function deliveryBacklog(round: number) {
   const phase = "delivery backlog";
   const key = await application(`chaos-deliver-${round}`);
-  const created = await connect(key, 1);
+  // Endpoints first: an event owes deliveries to the endpoints that exist when it happens.
   for (let endpoint = 0; endpoint < 3; endpoint++) {
     await api("POST", `${SANDBOX}/webhooks/endpoints`, { key, body: { url: `${receiverUrl}-${endpoint}` } });
   }
+  const created = await connect(key, 1);
   const changes = Array.from({ length: 60 }, (_, index) =>
     api("PATCH", `${SANDBOX}/connections/current`, {
       key,

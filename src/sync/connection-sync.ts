@@ -28,8 +28,13 @@ import { connectionRef, tenantOf } from "./write/record-events";
 
 /** A reservation whose request has not written its job within this long was cut short (a crash): it is settled. */
 const RESERVATION_TIMEOUT_MS = 60_000;
-/** While a sync is active the watchdog looks at least this often, and re-sends a message not picked up in this long. */
-const RECOVERY_CHECK_MS = 60_000;
+/**
+ * While a sync is active the watchdog looks at least this often, and re-sends a message not
+ * picked up in this long (lost, or its pick-up forgotten with a restart): an interrupted sync
+ * resumes within two such periods of the restart. A duplicate it may send is harmless (the
+ * page's writes are idempotent and a stale report is ignored).
+ */
+const RECOVERY_CHECK_MS = 30_000;
 /** A scheduled sync whose request was cut short is asked for again after this long. */
 const SCHEDULE_RETRY_MS = 60_000;
 
@@ -398,7 +403,7 @@ export class ConnectionSync extends DurableObject<Env> {
   /**
    * Watchdog for a reservation cut short and for a stalled sync, and the automatic schedule.
    * While a sync is active it rings at least every RECOVERY_CHECK_MS, so a sync interrupted by
-   * a restart (its message lost, nothing in memory of its pick-up) resumes within two minutes.
+   * a restart (its message lost, nothing in memory of its pick-up) resumes within a minute.
    */
   override async alarm(): Promise<void> {
     // The alarm that rang is no longer set.
