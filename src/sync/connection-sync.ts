@@ -88,6 +88,8 @@ export class ConnectionSync extends DurableObject<Env> {
    * previous message resends the current one, whose second copy the seq check then drops.
    */
   private lastClaim: { syncId: string; seq: number; at: number } | undefined;
+  /** Syncs whose request is running in this instance (memory only: after a restart, none is). */
+  private readonly requesting = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -101,6 +103,10 @@ export class ConnectionSync extends DurableObject<Env> {
    * connection (created, never synced) is carried by whichever sync starts first.
    */
   async requestSync(input: RequestSyncInput): Promise<RequestSyncResult> {
+    const left = this.load().active;
+    // A reservation whose request is no longer running here was cut short: settled first, so that
+    // no request is refused for a sync that will never exist.
+    if (left?.reserved && this.orphaned(left)) await this.settleReservation(left, { requestOwed: false });
     const state = this.load();
     if (state.active) return { status: "conflict", syncId: state.active.syncId };
     const syncId = input.retryOf ?? newId("syncJob");
@@ -122,6 +128,7 @@ export class ConnectionSync extends DurableObject<Env> {
     };
     this.save({ ...state, identity: input.identity, active: reserved });
     const armed = this.armBy(now + RESERVATION_TIMEOUT_MS);
+    this.requesting.add(syncId);
     try {
       await armed;
       const connection = await this.connection(input.identity.connectionId);
@@ -151,6 +158,8 @@ export class ConnectionSync extends DurableObject<Env> {
     } catch (error) {
       this.release(syncId);
       throw error;
+    } finally {
+      this.requesting.delete(syncId);
     }
   }
 
@@ -411,7 +420,7 @@ export class ConnectionSync extends DurableObject<Env> {
     const state = this.load();
     const now = Date.now();
     if (state.active?.reserved) {
-      if (now - state.active.lastProgressAt >= RESERVATION_TIMEOUT_MS) await this.settleReservation(state.active);
+      if (this.orphaned(state.active)) await this.settleReservation(state.active, { requestOwed: true });
     } else if (state.active) {
       if (this.stalled(state.active, now)) {
         this.lastClaim = undefined;
@@ -434,9 +443,10 @@ export class ConnectionSync extends DurableObject<Env> {
   /**
    * A reservation older than RESERVATION_TIMEOUT_MS: the request that made it was cut short.
    * If its job was written, the sync starts as requested; if not, the reservation is dropped:
-   * never completed, covering no history. A first sync still owed is then requested anew.
+   * never completed, covering no history. A first sync still owed is then requested anew (unless
+   * a request is about to start one, which carries it).
    */
-  private async settleReservation(active: ActiveSync): Promise<void> {
+  private async settleReservation(active: ActiveSync, options: { requestOwed: boolean }): Promise<void> {
     const identity = this.load().identity!;
     const connection = await this.connection(identity.connectionId);
     const [job] = await this.db
@@ -444,6 +454,8 @@ export class ConnectionSync extends DurableObject<Env> {
       .from(syncJobs)
       .where(and(eq(syncJobs.id, active.syncId), eq(syncJobs.connectionId, identity.connectionId)))
       .limit(1);
+    // Settled meanwhile by another call (the reads above are awaits): nothing left to do.
+    if (!this.load().active?.reserved || this.load().active?.syncId !== active.syncId) return;
     const adapter = connection && findProvider(connection.provider);
     if (job?.status === "requested" && connection?.status === "connected" && adapter) {
       await this.begin(adapter, job, Date.now());
@@ -457,9 +469,14 @@ export class ConnectionSync extends DurableObject<Env> {
     console.error(
       JSON.stringify({ level: "warn", message: "sync reservation without a job dropped", syncId: active.syncId }),
     );
-    if (connection?.status === "connected" && connection.syncIntent === "initial") {
+    if (options.requestOwed && connection?.status === "connected" && connection.syncIntent === "initial") {
       await this.requestSync({ identity, providerRequests: [] });
     }
+  }
+
+  /** Whether a reservation's request is no longer running: not in this instance (a restart), or for too long. */
+  private orphaned(active: ActiveSync): boolean {
+    return !this.requesting.has(active.syncId) || Date.now() - active.lastProgressAt >= RESERVATION_TIMEOUT_MS;
   }
 
   /**

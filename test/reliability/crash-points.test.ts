@@ -22,6 +22,7 @@ import { connectionSync } from "../../src/sync/client";
 import { ConnectionSync } from "../../src/sync/connection-sync";
 import type { SyncMessage } from "../../src/sync/messages";
 import { processPage } from "../../src/sync/process-page";
+import type { SyncState } from "../../src/sync/state";
 import { handleWebhookBatch, WEBHOOK_QUEUE_NAME } from "../../src/webhooks/delivery";
 import { emitEvent } from "../../src/webhooks/emit";
 import { createTestApplication, db, insertConnection, SANDBOX_CREDENTIALS, uniqueName } from "../helpers/factories";
@@ -53,6 +54,20 @@ async function owingConnection() {
   });
   return { ...subscribed, row };
 }
+
+/** The sync object of `row` requests its sync on an Env with a fault at the given step. */
+const requestOn = (
+  row: { id: string; applicationId: string; environment: "sandbox" | "production" },
+  injection?: Injection,
+) =>
+  runInDurableObject(connectionSync(env, row.id), (_instance: ConnectionSync, state: DurableObjectState) =>
+    runWithFault(env, injection, (faulty) =>
+      new ConnectionSync(state, faulty).requestSync({
+        identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
+        providerRequests: [],
+      }),
+    ),
+  );
 
 const creationInput = () => ({
   provider: "sandbox",
@@ -157,18 +172,6 @@ describe("connection update", async () => {
 });
 
 describe("sync start inside the connection's sync object", async () => {
-  const requestOn = (
-    row: { id: string; applicationId: string; environment: "sandbox" | "production" },
-    injection?: Injection,
-  ) =>
-    runInDurableObject(connectionSync(env, row.id), (_instance: ConnectionSync, state: DurableObjectState) =>
-      runWithFault(env, injection, (faulty) =>
-        new ConnectionSync(state, faulty).requestSync({
-          identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
-          providerRequests: [],
-        }),
-      ),
-    );
   const baseline = await owingConnection();
   const steps = (await requestOn(baseline.row)).steps;
 
@@ -193,6 +196,25 @@ describe("sync start inside the connection's sync object", async () => {
   );
 });
 
+describe("a request after a restart", () => {
+  it("is not refused for a reservation whose request died with the runtime: the sync starts, with the owed backfill", async () => {
+    const { app, row } = await owingConnection();
+    const cut = await requestOn(row, { at: 2, mode: "crash" });
+    expect(cut).toMatchObject({ outcome: "crashed", steps: ["D1.raw", "D1.batch"] });
+    expect((await syncState(row.id)).active?.reserved).toBe(true);
+    await evictDurableObject(connectionSync(env, row.id));
+    // At once, not after the reservation's timeout: the restarted object knows no request is running.
+    const answer = await connectionSync(env, row.id).requestSync({
+      identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
+      providerRequests: [],
+    });
+    expect(answer.status).toBe("started");
+    const jobs = await db().select().from(syncJobs).where(eq(syncJobs.connectionId, row.id));
+    expect(jobs.map((job) => job.id)).toEqual([answer.status === "started" ? answer.syncId : ""]);
+    await expectEveryConnectionSynced(app.id, BACKFILL_DAYS);
+  });
+});
+
 describe("page completion in the queue consumer", async () => {
   /**
    * A connection whose first sync is started and saved, with its first message not sent (the
@@ -211,8 +233,18 @@ describe("page completion in the queue consumer", async () => {
       ),
     );
     expect(started.steps.at(-1)).toBe("SYNC_QUEUE.send");
+    // The sync has come as far as its vehicles (the page whose records are announced): its stored
+    // state says so, as the steps before would have left it.
+    await runInDurableObject(stub, (_instance: ConnectionSync, state: DurableObjectState) => {
+      const stored = JSON.parse(
+        state.storage.sql.exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'").one().value,
+      ) as SyncState;
+      stored.active!.stepIndex = stored.active!.steps.findIndex((step) => step.model === "vehicles");
+      state.storage.sql.exec("UPDATE sync_state SET value = ? WHERE key = 'state'", JSON.stringify(stored));
+    });
     await evictDurableObject(stub);
     const { active } = await syncState(row.id);
+    expect(active!.steps[active!.stepIndex]?.model).toBe("vehicles");
     const message: SyncMessage = {
       type: "sync.page",
       connectionId: row.id,
@@ -229,6 +261,7 @@ describe("page completion in the queue consumer", async () => {
   it("takes the steps the crash points cover", () => {
     expect(steps[0]).toBe("CONNECTION_SYNC.claim");
     expect(steps).toContain("D1.batch");
+    expect(steps.at(-2)).toBe("WEBHOOK_QUEUE.sendBatch");
     expect(steps.at(-1)).toBe("CONNECTION_SYNC.pageDone");
   });
 
