@@ -88,6 +88,8 @@ export class ConnectionSync extends DurableObject<Env> {
    * previous message resends the current one, whose second copy the seq check then drops.
    */
   private lastClaim: { syncId: string; seq: number; at: number } | undefined;
+  /** The last message this instance queued (memory only: after a restart, it knows of none). */
+  private lastSent: { syncId: string; seq: number } | undefined;
   /** Syncs whose request is running in this instance (memory only: after a restart, none is). */
   private readonly requesting = new Set<string>();
 
@@ -243,7 +245,7 @@ export class ConnectionSync extends DurableObject<Env> {
     };
     this.save({ ...this.load(), active, nextScheduledAt: null });
     try {
-      await this.env.SYNC_QUEUE.send(this.message(active));
+      await this.send(active);
       await this.armAlarm();
     } catch (error) {
       // The job exists and its state is saved: the watchdog (armed with the reservation) sends the message again.
@@ -424,6 +426,7 @@ export class ConnectionSync extends DurableObject<Env> {
     } else if (state.active) {
       if (this.stalled(state.active, now)) {
         this.lastClaim = undefined;
+        this.lastSent = undefined;
         this.save({ ...state, active: { ...state.active, lastProgressAt: now } });
         await this.resume(this.load().active!);
       }
@@ -480,13 +483,21 @@ export class ConnectionSync extends DurableObject<Env> {
   }
 
   /**
-   * Whether the active sync needs its current message sent again: not picked up within
-   * RECOVERY_CHECK_MS of being sent (lost, or its pick-up forgotten with a restart), or no sign
-   * of life for the stall period.
+   * Whether the active sync needs its current message sent again. A message this instance sent
+   * and that waits in the queue, or one being worked on, has the stall period: a long queue must
+   * not be lengthened with copies. A message this instance knows nothing of (sent before a
+   * restart, which may have lost it) is sent again once RECOVERY_CHECK_MS pass without progress.
    */
   private stalled(active: ActiveSync, now: number): boolean {
-    if (!this.isClaimed(active)) return now - active.lastProgressAt >= RECOVERY_CHECK_MS;
+    const sentHere = this.lastSent?.syncId === active.syncId && this.lastSent.seq === active.seq;
+    if (!this.isClaimed(active) && !sentHere) return now - active.lastProgressAt >= RECOVERY_CHECK_MS;
     return now - this.lastSignOfLife(active) >= syncStallMs(this.env);
+  }
+
+  /** Queues the active sync's current message, and remembers having sent it. */
+  private async send(active: ActiveSync): Promise<void> {
+    await this.env.SYNC_QUEUE.send(this.message(active));
+    this.lastSent = { syncId: active.syncId, seq: active.seq };
   }
 
   /** Does what the current state calls for next: complete the sync, or (re)send its current message. */
@@ -503,7 +514,7 @@ export class ConnectionSync extends DurableObject<Env> {
         .where(and(eq(syncJobs.id, active.syncId), eq(syncJobs.status, "in_progress")));
       this.writtenProgress = { syncId: active.syncId, progress: active.progress };
     }
-    await this.env.SYNC_QUEUE.send(this.message(active));
+    await this.send(active);
     await this.armAlarm();
   }
 
