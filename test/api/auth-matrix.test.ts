@@ -11,6 +11,7 @@ import {
   createSandboxConnection,
   createTestApplication,
   insertConnection,
+  insertSandboxConnection,
   mintTestPublicToken,
   type TestApplication,
 } from "../helpers/factories";
@@ -67,10 +68,16 @@ function send(request: ConcreteRequest, options: { authorization?: string; key?:
   });
 }
 
-/** A fresh application with a live sandbox connection and a public token for it. */
+/**
+ * A fresh application with a sandbox connection and a public token for it. The connection is
+ * written directly: the matrix reads no synced data, and a first sync per test (hundreds in this
+ * file) would queue up in the background until the tests that wait for a quiet connection
+ * (the /syncs routes) waited on all of them.
+ */
 async function setup() {
   const app = await createTestApplication();
-  const connection = await createSandboxConnection(app);
+  const { row, token } = await insertSandboxConnection(app);
+  const connection = { ...row, token };
   const { publicToken } = await mintTestPublicToken(connection, app);
   return { app, connection, publicToken };
 }

@@ -9,6 +9,8 @@ import { type ConnectionRow, connections, syncJobs, usageRecords } from "../../s
 import { generateConnectionToken, sealConnectionToken, sealCredentials } from "../../src/domain/connections/token";
 import { mintPublicToken } from "../../src/domain/public-tokens/mint";
 import { newId } from "../../src/lib/ids";
+import { findProvider } from "../../src/providers/registry";
+import type { ProviderAdapter } from "../../src/providers/types";
 import { admin, BASE, call, type Environment } from "./http";
 
 export const db = () => createDatabase(env.DB);
@@ -93,6 +95,20 @@ export async function insertConnection(
   };
   await db().insert(connections).values(row);
   return { id, token, row };
+}
+
+/**
+ * A sandbox connection as POST /connections would write it (the provider's own account and
+ * source id, so the same simulated fleet), without its first sync: for tests that read no
+ * synced data, so that no background sync queues up behind them.
+ */
+export async function insertSandboxConnection(app: TestApplication, overrides: Partial<ConnectionRow> = {}) {
+  const verified = await (findProvider("sandbox") as ProviderAdapter).verify(SANDBOX_CREDENTIALS, { env });
+  return insertConnection(app, "sandbox", {
+    sourceId: verified.sourceId ?? null,
+    account: { ...verified.account, dotNumbers: verified.account.dotNumbers ?? [] },
+    ...overrides,
+  });
 }
 
 /** A public token for a connection, minted by the domain service the hosted flow uses. */
