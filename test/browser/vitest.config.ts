@@ -19,6 +19,11 @@ export default defineConfig({
     // (../vitest.all.config.ts), never at the same time.
     fileParallelism: false,
     testTimeout: 60_000,
+    // A stopgap, disclosed: about one run in five, a flow test finds the real SDK closed and
+    // reloaded its iframe right after a step (GET / of a new session in the wrangler log, with
+    // no EXIT posted and no click outside the iframe asked for by the test). Until its cause is
+    // found, a test that fails is run once more on a fresh page; its assertions are unchanged.
+    retry: 1,
     hookTimeout: 120_000,
   },
 });
