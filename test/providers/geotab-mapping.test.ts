@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/providers/errors";
 import { geotabAdapter } from "../../src/providers/geotab/adapter";
-import { statusOf } from "../../src/providers/geotab/mapping";
 import { parseTimeSpan } from "../../src/providers/geotab/timespan";
+import { statusOf } from "../../src/providers/geotab/values";
 import type { SyncModel } from "../../src/providers/normalized";
 
 const normalize = geotabAdapter.normalize.bind(geotabAdapter);
