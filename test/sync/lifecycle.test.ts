@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { connections, issues, safetyEvents, vehicles, vehicleUtilization } from "../../src/db/schema";
 import { sealCredentials } from "../../src/domain/connections/token";
 import { findProvider } from "../../src/providers/registry";
-import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/adapter";
+import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/credentials";
 import { DAY_MS } from "../../src/providers/sandbox/time";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
