@@ -90,6 +90,8 @@ export interface ProviderAdapter {
   readonly logo: string;
   readonly icon: string;
   readonly credentialFields: readonly CredentialField[];
+  /** How the provider serves each model it supports; `supportedModels`, `paceBucket` and the reads derive from it. */
+  readonly models: ProviderModels;
   readonly supportedModels: Readonly<Record<ModelName, ModelSupport>>;
   /**
    * The provider's published request limits (or a conservative pace where none is published),

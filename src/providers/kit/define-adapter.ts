@@ -1,13 +1,6 @@
 import { ProviderError } from "../errors";
 import type { SyncModel } from "../normalized";
-import {
-  MODEL_NAMES,
-  type ModelName,
-  type ModelSupport,
-  type ProviderAdapter,
-  type ProviderModel,
-  type ProviderModels,
-} from "../types";
+import { MODEL_NAMES, type ModelName, type ModelSupport, type ProviderAdapter, type ProviderModel } from "../types";
 
 /**
  * The pace bucket of reads that need no pacing (the sandbox answers from memory). No adapter
@@ -23,8 +16,6 @@ export type AdapterDefinition = Omit<
 > & {
   /** The square icon; the logo when absent. */
   icon?: string;
-  /** How the provider serves each model it supports: what the rest is derived from. */
-  models: ProviderModels;
   /** Why the provider has no such model, for the models its table lacks: the `not_supported` message. */
   unsupported?: { readonly [M in ModelName]?: string };
 };
@@ -45,6 +36,7 @@ export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
     ...described,
     name,
     icon: definition.icon ?? definition.logo,
+    models,
     supportedModels: byModel((model): ModelSupport => (entryOf(model) ? "supported" : "not_supported_by_provider")),
     paceBucket: byModel((model) => entryOf(model)?.pace ?? NOT_PACED),
     async readPage(model, request) {
