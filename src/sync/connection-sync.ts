@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { createDatabase, type Database } from "../db/client";
+import { syncIntervalMs, syncStallMs } from "../config";
+import type { Database } from "../db/client";
+import { connectionD1, controlD1, controlDatabase } from "../db/databases";
 import { queryBatch, runBatch } from "../db/raw";
 import {
   type ConnectionRow,
@@ -10,7 +12,6 @@ import {
   type SyncJobRow,
   syncJobs,
 } from "../db/schema";
-import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import { findProvider } from "../providers/registry";
@@ -95,7 +96,7 @@ export class ConnectionSync extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.db = createDatabase(env.DB);
+    this.db = controlDatabase(env);
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
   }
 
@@ -370,7 +371,8 @@ export class ConnectionSync extends DurableObject<Env> {
       await this.scheduleNext();
     }
     // Done: the change recorded with the update (sync intent `changed`) is no longer owed.
-    if (connection?.syncIntent === "changed") await runBatch(this.env.DB, [clearChangedIntent(connectionId, since)]);
+    if (connection?.syncIntent === "changed")
+      await runBatch(controlD1(this.env), [clearChangedIntent(connectionId, since)]);
   }
 
   /**
@@ -528,7 +530,9 @@ export class ConnectionSync extends DurableObject<Env> {
     const connection = await this.connection(connectionId);
     const [[job], resolving] = await Promise.all([
       this.db.select().from(syncJobs).where(eq(syncJobs.id, active.syncId)).limit(1),
-      queryBatch<[IssueRow]>(this.env.DB, [unreportedIssues(connectionId, active.syncId)]).then(([rows]) => rows),
+      queryBatch<[IssueRow]>(connectionD1(this.env, { id: connectionId }), [
+        unreportedIssues(connectionId, active.syncId),
+      ]).then(([rows]) => rows),
     ]);
     const events: EventWrite[] = [];
     if (connection && job && job.status !== "completed") {
