@@ -1,9 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { createDatabase, type Database } from "../db/client";
+import { syncStallMs } from "../config";
+import type { Database } from "../db/client";
+import { controlD1, controlDatabase } from "../db/databases";
 import { runBatch } from "../db/raw";
 import { type ConnectionRow, connections } from "../db/schema";
-import { syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import { AlarmClock } from "./alarm-clock";
 import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
@@ -38,7 +39,7 @@ export class ConnectionSync extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.db = createDatabase(env.DB);
+    this.db = controlDatabase(env);
     this.store = new SyncStateStore(ctx.storage);
     this.jobs = new SyncJobRows(env, this.db);
     this.alarmClock = new AlarmClock(ctx.storage);
@@ -141,7 +142,8 @@ export class ConnectionSync extends DurableObject<Env> {
       await this.runner.scheduleNext();
     }
     // Done: the change recorded with the update (sync intent `changed`) is no longer owed.
-    if (connection?.syncIntent === "changed") await runBatch(this.env.DB, [clearChangedIntent(connectionId, since)]);
+    if (connection?.syncIntent === "changed")
+      await runBatch(controlD1(this.env), [clearChangedIntent(connectionId, since)]);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { connectionD1 } from "../db/databases";
 import { queryBatch } from "../db/raw";
 import { type ConnectionRow, type IssueRow, type ProviderRequest, type SyncJobRow, syncJobs } from "../db/schema";
 import type { Env } from "../env";
@@ -182,7 +183,9 @@ export class SyncJobRows {
   ): Promise<void> {
     const [[job], resolving] = await Promise.all([
       this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1),
-      queryBatch<[IssueRow]>(this.env.DB, [unreportedIssues(connectionId, syncId)]).then(([rows]) => rows),
+      queryBatch<[IssueRow]>(connectionD1(this.env, { id: connectionId }), [
+        unreportedIssues(connectionId, syncId),
+      ]).then(([rows]) => rows),
     ]);
     const events =
       connection && job && job.status !== "completed"

@@ -1,5 +1,5 @@
+import { syncIntervalMs, syncStallMs } from "../config";
 import type { ConnectionRow, SyncJobRow } from "../db/schema";
-import { syncIntervalMs, syncStallMs } from "../domain/config";
 import type { Env } from "../env";
 import type { ProviderAdapter } from "../providers/types";
 import type { AlarmClock } from "./alarm-clock";

@@ -4,6 +4,7 @@
  * systems; payloads that do not validate are rejected as malformed.
  */
 import { describe, expect, it } from "vitest";
+import { SAFETY_EVENT_TYPES, type SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
 import { motiveAdapter } from "../../src/providers/motive/adapter";
 import { decodeMotiveCursor, encodeMotiveCursor } from "../../src/providers/motive/cursor";
@@ -16,7 +17,6 @@ import {
 } from "../../src/providers/motive/mapping";
 import { unitMismatchIssue, windowDays } from "../../src/providers/motive/pages";
 import { MOTIVE_EVENT_TYPES } from "../../src/providers/motive/payloads";
-import { SAFETY_EVENT_TYPES, type SyncModel } from "../../src/providers/normalized";
 
 const normalize = motiveAdapter.normalize.bind(motiveAdapter);
 

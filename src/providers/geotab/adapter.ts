@@ -1,4 +1,4 @@
-import { DomainError, invalidInput } from "../../domain/errors";
+import { DomainError, invalidInput } from "../../errors";
 import { ProviderError } from "../errors";
 import type { ProviderAdapter, ReadRequest } from "../types";
 import { GeotabClient, GeotabInvalidUser, type GeotabLogin, GeotabServerRejected } from "./client";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 
 /**
  * The adapter's page cursors, opaque to the engine (base64url JSON), one shape per way of

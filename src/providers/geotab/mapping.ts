@@ -1,6 +1,5 @@
 import type { z } from "@hono/zod-openapi";
 import { round2 } from "../../lib/units";
-import { ProviderError } from "../errors";
 import type {
   LicensePlate,
   NormalizedByModel,
@@ -12,7 +11,8 @@ import type {
   NormalizedVehicle,
   SafetyEventType,
   SyncModel,
-} from "../normalized";
+} from "../../model/normalized";
+import { ProviderError } from "../errors";
 import {
   type GeotabDevice,
   geotabDevice,

@@ -1,4 +1,4 @@
-import type { SyncModel } from "../normalized";
+import type { SyncModel } from "../../model/normalized";
 import type { ProviderPage, ReadRequest } from "../types";
 import type { GeotabClient } from "./client";
 import { readFeed, readGroups } from "./lists";

@@ -1,5 +1,5 @@
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 import type { ReadRequest } from "../types";
 
 /** What the page readers share: MyGeotab's result cap, raw schema names, windows, ordering. */

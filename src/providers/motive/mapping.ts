@@ -1,5 +1,4 @@
 import type { z } from "@hono/zod-openapi";
-import { ProviderError } from "../errors";
 import type {
   CameraView,
   FuelType,
@@ -13,7 +12,8 @@ import type {
   NormalizedVehicle,
   SafetyEventType,
   SyncModel,
-} from "../normalized";
+} from "../../model/normalized";
+import { ProviderError } from "../errors";
 import {
   type MotiveCameraMedia,
   type MotiveEventType,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { IssueCode, SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { IssueCode, SyncModel } from "../normalized";
 import type { ProviderPage, ReadRequest } from "../types";
 import { MotiveClient, MotiveForbiddenError, type MotiveQuery, PROVIDER, perPage } from "./client";
 import { decodeMotiveCursor, encodeMotiveCursor } from "./cursor";

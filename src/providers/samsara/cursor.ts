@@ -1,6 +1,6 @@
 import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 import { DRIVER_ACTIVATION_STATUSES, type DriverActivationStatus } from "./payloads";
 
 /**

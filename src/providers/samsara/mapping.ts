@@ -1,4 +1,3 @@
-import { ProviderError } from "../errors";
 import type {
   NormalizedByModel,
   NormalizedDevice,
@@ -7,7 +6,8 @@ import type {
   NormalizedUtilizationDay,
   NormalizedVehicle,
   SyncModel,
-} from "../normalized";
+} from "../../model/normalized";
+import { ProviderError } from "../errors";
 import { splitName } from "./names";
 import {
   samsaraDeviceItem,

@@ -1,5 +1,5 @@
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 import type { ProviderPage, ReadRequest } from "../types";
 import { nextAfter, SamsaraClient, SamsaraForbiddenError, samsaraCredentials } from "./client";
 import { decodeSamsaraCursor, encodeSamsaraCursor, malformedCursor, type SamsaraCursor } from "./cursor";

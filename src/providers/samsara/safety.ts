@@ -1,5 +1,5 @@
+import type { CameraView, NormalizedCameraMedia, NormalizedSafetyEvent, SafetyEventType } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { CameraView, NormalizedCameraMedia, NormalizedSafetyEvent, SafetyEventType } from "../normalized";
 import { type SamsaraMediaItem, type SamsaraSafetyEvent, samsaraSafetyEvent } from "./payloads";
 import { isoTime, optional, parse, present, round2, round2OrUndefined } from "./values";
 

@@ -1,6 +1,6 @@
 import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 
 /**
  * The sandbox's page cursor, opaque to the engine: base64url of where the next page starts.

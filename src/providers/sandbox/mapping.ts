@@ -1,6 +1,5 @@
 import type { z } from "@hono/zod-openapi";
 import { round2 } from "../../lib/units";
-import { ProviderError } from "../errors";
 import type {
   CameraView,
   FuelType,
@@ -15,7 +14,8 @@ import type {
   NormalizedVehicle,
   SafetyEventType,
   SyncModel,
-} from "../normalized";
+} from "../../model/normalized";
+import { ProviderError } from "../errors";
 import {
   type SandboxBehavior,
   type SandboxFuel,

@@ -1,5 +1,5 @@
+import type { IssueCode, SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { IssueCode, SyncModel } from "../normalized";
 import type { ProviderPage } from "../types";
 import { safetyEventsOfDay, utilizationDay } from "./activity";
 import { encodeSandboxCursor, malformedCursor, type SandboxCursor } from "./cursor";
