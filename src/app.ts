@@ -3,11 +3,11 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { newAdminApp } from "./admin";
 import { MAX_BODY_BYTES, newApi, refuseOversizedBody } from "./api";
-import { API_PATH, routingPath } from "./api/environments";
-import { ApiError } from "./api/errors";
-import { handleError, handleValidationResult } from "./api/handle-error";
-import { init } from "./api/middleware/init";
 import type { AppEnv } from "./env";
+import { API_PATH, routingPath } from "./http/environments";
+import { ApiError } from "./http/errors";
+import { handleError, handleValidationResult } from "./http/handle-error";
+import { init } from "./http/middleware/init";
 import { newId } from "./lib/ids";
 import { newLinkApp } from "./link/app";
 

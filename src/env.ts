@@ -71,7 +71,7 @@ export type AppEnv = {
   Variables: {
     /** Id of this request, also sent back in the X-Request-Id header. */
     requestId: string;
-    /** Drizzle client over env.DB for this request. */
+    /** Drizzle client over the control database for this request (src/db/databases.ts). */
     db: Database;
     /** The environment chosen by the base address the request came to. */
     environment: Environment;

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../api/errors";
 import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
 import { timingSafeEqualStrings } from "../lib/crypto";
 
 /** The operator API is authorized by `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { handleValidationResult } from "../api/handle-error";
 import type { AppEnv } from "../env";
+import { handleValidationResult } from "../http/handle-error";
 import { requireAdminToken } from "./auth";
 import { registerApplicationRoutes } from "./routes/applications";
 import { registerKeyRoutes } from "./routes/keys";

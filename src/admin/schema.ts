@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { DateTimeSchema, idSchema } from "../api/schemas/common";
 import { API_KEY_KINDS, ENVIRONMENTS } from "../db/schema";
+import { DateTimeSchema, idSchema } from "../http/schemas/common";
 
 export const ApplicationIdParamsSchema = z.object({
   id: idSchema("application").openapi({ param: { name: "id", in: "path" } }),

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
-import { baseUrlOf } from "./environments";
+import { baseUrlOf } from "../http/environments";
 import { documentIdempotency } from "./openapi-idempotency";
 import { SyncJobSchema } from "./schemas/sync-job";
 

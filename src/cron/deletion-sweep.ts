@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { createDatabase } from "../db/client";
+import type { ServiceContext } from "../context";
+import { connectionD1, controlDatabase } from "../db/databases";
 import { prepare } from "../db/raw";
 import { type ConnectionRow, connections } from "../db/schema";
-import { presentDeletedConnection } from "../domain/connections/present";
-import type { ServiceContext } from "../domain/context";
 import type { Env } from "../env";
+import { presentDeletedConnection } from "../presenters/connection";
 import { connectionSync } from "../sync/client";
 import { commitWithEvents, eventWrite } from "../webhooks/outbox";
 
@@ -184,7 +184,7 @@ async function finish(context: ServiceContext, connection: ConnectionRow): Promi
  * connections `deleting`, and the next run picks them up again.
  */
 export async function runDeletionSweep(env: Env, options: DeletionSweepOptions = {}): Promise<DeletionSweepResult> {
-  const context: ServiceContext = { db: createDatabase(env.DB), env };
+  const context: ServiceContext = { db: controlDatabase(env), env };
   const now = options.now ?? new Date();
   const limit = options.rowsPerStatement ?? 500;
   let budget = options.maxStatements ?? 300;
@@ -211,7 +211,7 @@ export async function runDeletionSweep(env: Env, options: DeletionSweepOptions =
       result.unfinished.push(connection.id);
       continue;
     }
-    const { used, done } = await deleteConnectionRows(env.DB, connection, limit, budget);
+    const { used, done } = await deleteConnectionRows(connectionD1(env, connection), connection, limit, budget);
     budget -= used;
     if (!done) {
       result.unfinished.push(connection.id);

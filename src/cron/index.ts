@@ -1,4 +1,4 @@
-import { createDatabase } from "../db/client";
+import { controlDatabase } from "../db/databases";
 import { purgeExpiredIdempotencyKeys } from "../domain/idempotency/keys";
 import { purgeExpiredLinkSessions } from "../domain/link/sessions";
 import type { Env } from "../env";
@@ -20,9 +20,9 @@ export async function handleScheduled(
     case DELETION_SWEEP_CRON:
       await runDeletionSweep(env);
       // Hosted-flow sessions live an hour; the expired ones go a day later.
-      await purgeExpiredLinkSessions(createDatabase(env.DB));
+      await purgeExpiredLinkSessions(controlDatabase(env));
       // Idempotency keys are kept 24 hours.
-      await purgeExpiredIdempotencyKeys(createDatabase(env.DB));
+      await purgeExpiredIdempotencyKeys(controlDatabase(env));
       return;
     case RECONCILE_CRON:
       await reconcile(env);

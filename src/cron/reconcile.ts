@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
-import { createDatabase } from "../db/client";
+import { controlDatabase } from "../db/databases";
 import { connections } from "../db/schema";
 import type { Env } from "../env";
 import { connectionSync } from "../sync/client";
@@ -25,7 +25,7 @@ export type ReconcileResult = { syncsRequested: number; changesApplied: number; 
  * - Every webhook delivery still owed whose time passed is queued again (outbox.ts).
  */
 export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileResult> {
-  const db = createDatabase(env.DB);
+  const db = controlDatabase(env);
   const owed = await db
     .select()
     .from(connections)

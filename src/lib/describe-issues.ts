@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import type { InputProblem } from "../domain/errors";
+import type { InputProblem } from "../errors";
 
 type Issue = ZodError["issues"][number];
 

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { DomainError, type InputProblem } from "../domain/errors";
+import { DomainError, type InputProblem } from "../errors";
 import { ProviderError } from "../providers/errors";
 
 /** A failure as the flow shows it: an HTTP status, a title and a message an end user can act on. */

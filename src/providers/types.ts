@@ -1,6 +1,6 @@
 import type { Account, Environment } from "../db/schema";
 import type { Env } from "../env";
-import type { IssueCode, NormalizedByModel, NormalizedCameraMedia, SyncModel } from "./normalized";
+import type { IssueCode, NormalizedByModel, NormalizedCameraMedia, SyncModel } from "../model/normalized";
 
 /** One field of a provider's credential form (GET /providers, and the hosted flow's form). */
 export type CredentialField = {

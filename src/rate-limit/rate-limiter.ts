@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { rateLimitApplicationPerSecond, rateLimitConnectionPerSecond } from "../domain/config";
+import { rateLimitApplicationPerSecond, rateLimitConnectionPerSecond } from "../config";
 import type { Env } from "../env";
 import { admitInAll, isIdle, newWindow, type SlidingWindow, type Verdict } from "./sliding-window";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SYNC_MODELS } from "../providers/normalized";
+import { SYNC_MODELS } from "../model/normalized";
 
 /**
  * One unit of sync work: read one provider page of one step and store it. `seq` orders

@@ -1,4 +1,4 @@
-import { SYNC_MODELS, WINDOWED_MODELS } from "../providers/normalized";
+import { SYNC_MODELS, WINDOWED_MODELS } from "../model/normalized";
 import type { ProviderAdapter } from "../providers/types";
 import type { SyncStep } from "./messages";
 

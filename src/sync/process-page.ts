@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { syncPageSize } from "../config";
 import type { Database } from "../db/client";
+import { connectionD1 } from "../db/databases";
 import { connections } from "../db/schema";
-import { syncPageSize } from "../domain/config";
-import { openCredentials } from "../domain/connections/token";
 import type { Env } from "../env";
+import { openCredentials } from "../lib/connection-secrets";
 import { ProviderError } from "../providers/errors";
 import { findProvider } from "../providers/registry";
 import { connectionSync } from "./client";
@@ -39,7 +40,16 @@ export async function processPage(env: Env, db: Database, message: SyncMessage):
       pageSize: syncPageSize(env),
     });
     await writePage(
-      { db, d1: env.DB, env, connection, adapter, syncId: message.syncId, now: Date.now(), schema: page.schema },
+      {
+        db,
+        d1: connectionD1(env, connection),
+        env,
+        connection,
+        adapter,
+        syncId: message.syncId,
+        now: Date.now(),
+        schema: page.schema,
+      },
       message.step.model,
       page,
     );

@@ -1,5 +1,5 @@
-import { createDatabase } from "../db/client";
-import { syncMaxBackoffSeconds } from "../domain/config";
+import { syncMaxBackoffSeconds } from "../config";
+import { controlDatabase } from "../db/databases";
 import type { Env } from "../env";
 import { ProviderError } from "../providers/errors";
 import { backoffSeconds, retryAfterDelay } from "./backoff";
@@ -19,7 +19,7 @@ export const SYNC_DEAD_LETTER_QUEUE_NAME = "telematics-sync-dlq";
  * goes to the dead-letter queue.
  */
 export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDatabase(env.DB);
+  const db = controlDatabase(env);
   for (const message of batch.messages) {
     const parsed = SyncMessageSchema.safeParse(message.body);
     if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { createDatabase, type Database } from "../db/client";
+import type { Database } from "../db/client";
+import { controlDatabase } from "../db/databases";
 import {
   type WebhookEndpointRow,
   webhookDeliveries,
@@ -196,7 +197,7 @@ const disabled = (reason: string, now: Date) => ({ enabled: false, disabledReaso
  * a message lost anywhere is sent again by the recovery sweep.
  */
 export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDatabase(env.DB);
+  const db = controlDatabase(env);
   await Promise.all(
     batch.messages.map(async (message) => {
       if (!isWebhookMessage(message.body)) {

@@ -1,6 +1,6 @@
 import type { ConnectionRow, SyncJobRow } from "../db/schema";
-import { presentConnection, presentSyncJob } from "../domain/connections/present";
 import type { Env } from "../env";
+import { presentConnection, presentSyncJob } from "../presenters/connection";
 
 /** `detail` of connection events: `{ connection }` as the API presents it, without its token. */
 export async function connectionEventDetail(env: Env, row: ConnectionRow): Promise<Record<string, unknown>> {

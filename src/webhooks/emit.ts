@@ -1,4 +1,4 @@
-import type { ServiceContext, Tenant } from "../domain/context";
+import type { ServiceContext, Tenant } from "../context";
 import { commitWithEvents, eventWrite } from "./outbox";
 
 /** The webhook event types of wire-compat.md. */

@@ -1,6 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Tenant } from "../context";
+import { controlD1 } from "../db/databases";
 import { runBatch } from "../db/raw";
-import type { Tenant } from "../domain/context";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import type { WebhookEnvelope, WebhookEventType, WebhookMessage } from "./emit";
@@ -74,7 +75,7 @@ export async function commitWithEvents(
   statements: readonly SQLWrapper[],
   events: readonly EventWrite[],
 ): Promise<D1Result[]> {
-  const results = await runBatch(env.DB, [...statements, ...events.flatMap((event) => event.statements)]);
+  const results = await runBatch(controlD1(env), [...statements, ...events.flatMap((event) => event.statements)]);
   const owed = events.flatMap(
     (_, index) => (results[statements.length + index * 2 + 1]?.results ?? []) as WebhookMessage[],
   );
@@ -85,7 +86,7 @@ export async function commitWithEvents(
 /** Owes again the deliveries of these stored events (replay), and queues them; answers how many. */
 export async function redeliverEvents(env: Env, tenant: Tenant, eventIds: readonly string[]): Promise<number> {
   if (eventIds.length === 0) return 0;
-  const [result] = await runBatch(env.DB, [
+  const [result] = await runBatch(controlD1(env), [
     owedDeliveries(
       sql`e.application_id = ${tenant.applicationId} AND e.environment = ${tenant.environment}
         AND e.id IN (SELECT value FROM json_each(${JSON.stringify(eventIds)}))`,
@@ -128,7 +129,7 @@ const RESEND_LIMIT = 1000;
  * delivery is re-sent at most once per grace period. Answers how many were queued.
  */
 export async function resendOverdueDeliveries(env: Env, now = Date.now()): Promise<number> {
-  const [result] = await runBatch(env.DB, [
+  const [result] = await runBatch(controlD1(env), [
     sql`UPDATE webhook_outbox SET due_at = ${now + OUTBOX_GRACE_MS}
       WHERE rowid IN (SELECT rowid FROM webhook_outbox WHERE due_at <= ${now} ORDER BY due_at LIMIT ${RESEND_LIMIT})
       RETURNING event_id AS eventId, endpoint_id AS endpointId`,

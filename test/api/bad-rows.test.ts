@@ -9,8 +9,8 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { handleError } from "../../src/api/handle-error";
 import type { AppEnv } from "../../src/env";
+import { handleError } from "../../src/http/handle-error";
 import { expectError } from "../helpers/error-contract";
 import {
   createSandboxConnection,

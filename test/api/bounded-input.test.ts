@@ -10,14 +10,14 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../src/api";
+import { connections, idempotencyKeys, linkShortLinks } from "../../src/db/schema";
 import {
   CREDENTIALS_LIMITS,
   findJsonProblem,
   type JsonLimits,
   jsonStringBytes,
   OPTIONS_LIMITS,
-} from "../../src/api/schemas/bounded-json";
-import { connections, idempotencyKeys, linkShortLinks } from "../../src/db/schema";
+} from "../../src/http/schemas/bounded-json";
 import { type ErrorDetailEntry, expectBadRequestAt, expectError } from "../helpers/error-contract";
 import {
   createSandboxConnection,

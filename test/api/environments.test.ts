@@ -6,8 +6,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { API_PATH, baseUrlOf, matchBaseAddress, routingPath } from "../../src/api/environments";
 import { newApp } from "../../src/app";
+import { API_PATH, baseUrlOf, matchBaseAddress, routingPath } from "../../src/http/environments";
 import { createTestApplication } from "../helpers/factories";
 
 const LOCAL = {

@@ -9,12 +9,12 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, ERROR_CODES, ERROR_STATUS, ErrorSchema, errorResponses } from "../../src/api/errors";
-import { handleError } from "../../src/api/handle-error";
 import { MAX_BODY_BYTES } from "../../src/api/index";
 import { connections } from "../../src/db/schema";
-import { DomainError, type DomainErrorKind } from "../../src/domain/errors";
 import type { AppEnv } from "../../src/env";
+import { DomainError, type DomainErrorKind } from "../../src/errors";
+import { ApiError, ERROR_CODES, ERROR_STATUS, ErrorSchema, errorResponses } from "../../src/http/errors";
+import { handleError } from "../../src/http/handle-error";
 import {
   expectBadRequestAt,
   expectError,

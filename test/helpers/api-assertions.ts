@@ -3,7 +3,7 @@
  * shape (section 7), the X-Request-Id header, and walking paginated lists (section 2.9).
  */
 import { expect } from "vitest";
-import { ERROR_STATUS, type ErrorCode } from "../../src/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "../../src/http/errors";
 import { type ErrorDetailEntry, expectError as expectContractError, REQUEST_ID_PATTERN } from "./error-contract";
 import type { CallResult } from "./http";
 

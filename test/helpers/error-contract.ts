@@ -3,7 +3,7 @@
  * shared by the error, authentication and reference tests.
  */
 import { expect } from "vitest";
-import { ERROR_STATUS, type ErrorCode } from "../../src/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "../../src/http/errors";
 import type { CallResult } from "./http";
 
 /** The X-Request-Id the service mints: `req_` + a ULID. */

@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { createDatabase } from "../../src/db/client";
 import { type ConnectionRow, connections, syncJobs, usageRecords } from "../../src/db/schema";
-import { generateConnectionToken, sealConnectionToken, sealCredentials } from "../../src/domain/connections/token";
 import { mintPublicToken } from "../../src/domain/public-tokens/mint";
+import { generateConnectionToken, sealConnectionToken, sealCredentials } from "../../src/lib/connection-secrets";
 import { newId } from "../../src/lib/ids";
 import { findProvider } from "../../src/providers/registry";
 import type { ProviderAdapter } from "../../src/providers/types";

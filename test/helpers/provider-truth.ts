@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { SyncModel } from "../../src/providers/normalized";
+import type { SyncModel } from "../../src/model/normalized";
 import { findProvider } from "../../src/providers/registry";
 import { SANDBOX_CREDENTIALS } from "./factories";
 

@@ -22,7 +22,7 @@ import {
   vehicleUtilization,
 } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
-import type { RawEntry } from "../../src/providers/normalized";
+import type { RawEntry } from "../../src/model/normalized";
 import { findProvider } from "../../src/providers/registry";
 import type { ProviderAdapter } from "../../src/providers/types";
 import { createTestApplication, db, insertConnection, SANDBOX_CREDENTIALS, type TestApplication } from "./factories";

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../src/domain/errors";
+import { DomainError } from "../../src/errors";
 import { ProviderError } from "../../src/providers/errors";
 import { geotabAdapter } from "../../src/providers/geotab/adapter";
 import { rpcFailure } from "../../src/providers/geotab/client";

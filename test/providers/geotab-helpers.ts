@@ -5,8 +5,6 @@
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { ProviderError } from "../../src/providers/errors";
-import { geotabAdapter } from "../../src/providers/geotab/adapter";
 import type {
   NormalizedDevice,
   NormalizedDriver,
@@ -15,7 +13,9 @@ import type {
   NormalizedUtilizationDay,
   NormalizedVehicle,
   SyncModel,
-} from "../../src/providers/normalized";
+} from "../../src/model/normalized";
+import { ProviderError } from "../../src/providers/errors";
+import { geotabAdapter } from "../../src/providers/geotab/adapter";
 import type { ReadRequest } from "../../src/providers/types";
 import type { Faults } from "../fakes/accounts.ts";
 import {

@@ -4,11 +4,11 @@
  * status, system groups and ids, and payloads that must be refused.
  */
 import { describe, expect, it } from "vitest";
+import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
 import { geotabAdapter } from "../../src/providers/geotab/adapter";
 import { parseTimeSpan } from "../../src/providers/geotab/timespan";
 import { statusOf } from "../../src/providers/geotab/values";
-import type { SyncModel } from "../../src/providers/normalized";
 
 const normalize = geotabAdapter.normalize.bind(geotabAdapter);
 

@@ -6,10 +6,10 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
 import { motiveAdapter } from "../../src/providers/motive/adapter";
 import { MOTIVE_DEFAULT_RETRY_AFTER_SECONDS } from "../../src/providers/motive/client";
-import type { SyncModel } from "../../src/providers/normalized";
 import type { ReadRequest } from "../../src/providers/types";
 import { dayOf, vehiclesAt } from "../fakes/fleet.ts";
 import { KM_PER_MILE, LITRES_PER_US_GALLON, motiveIds, vehicleIsMetric } from "../fakes/motive/ids.ts";

@@ -4,6 +4,7 @@
  * systems; payloads that do not validate are rejected as malformed.
  */
 import { describe, expect, it } from "vitest";
+import { SAFETY_EVENT_TYPES, type SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
 import { KM_PER_MILE, LITRES_PER_US_GALLON } from "../../src/providers/kit/units";
 import { windowDays } from "../../src/providers/kit/windows";
@@ -14,7 +15,6 @@ import { EVENT_TYPES } from "../../src/providers/motive/models/safety-events";
 import { unitMismatchIssue } from "../../src/providers/motive/models/vehicle-utilization";
 import { MOTIVE_EVENT_TYPES } from "../../src/providers/motive/payloads";
 import { round2 } from "../../src/providers/motive/values";
-import { SAFETY_EVENT_TYPES, type SyncModel } from "../../src/providers/normalized";
 
 const normalize = motiveAdapter.normalize.bind(motiveAdapter);
 

@@ -5,8 +5,8 @@
  * media not uploaded yet, driver names of every form.
  */
 import { describe, expect, it } from "vitest";
+import { SAFETY_EVENT_TYPES } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
-import { SAFETY_EVENT_TYPES } from "../../src/providers/normalized";
 import { normalizeSamsara } from "../../src/providers/samsara/adapter";
 import { safetyEventType } from "../../src/providers/samsara/behavior-labels";
 import { mapEventMedia } from "../../src/providers/samsara/models/camera-media";

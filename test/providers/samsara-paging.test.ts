@@ -8,8 +8,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
-import type { SyncModel } from "../../src/providers/normalized";
 import { samsaraAdapter } from "../../src/providers/samsara/adapter";
 import { encodeSamsaraCursor } from "../../src/providers/samsara/cursor";
 import type { ReadRequest } from "../../src/providers/types";

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../src/domain/errors";
+import { DomainError } from "../../src/errors";
 import { samsaraAdapter } from "../../src/providers/samsara/adapter";
 import { organizationOf } from "../fakes/samsara/render.ts";
 import { createTestApplication } from "../helpers/factories";

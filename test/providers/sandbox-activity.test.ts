@@ -4,7 +4,7 @@
  * availability agrees with the events' listing.
  */
 import { describe, expect, it } from "vitest";
-import { SAFETY_EVENT_TYPES } from "../../src/providers/normalized";
+import { SAFETY_EVENT_TYPES } from "../../src/model/normalized";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
 import { setSandboxRuntime } from "../../src/providers/sandbox/runtime";
 import {

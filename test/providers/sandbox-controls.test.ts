@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { toBase64Url, utf8 } from "../../src/lib/encoding";
-import { SYNC_MODELS } from "../../src/providers/normalized";
+import { SYNC_MODELS } from "../../src/model/normalized";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
 import { decodeSandboxCursor, encodeSandboxCursor } from "../../src/providers/sandbox/cursor";
 import { injectFaults } from "../../src/providers/sandbox/faults";

@@ -4,7 +4,7 @@
  * revision like a real account (records added, modified, soft-deleted).
  */
 import { describe, expect, it } from "vitest";
-import { SYNC_MODELS } from "../../src/providers/normalized";
+import { SYNC_MODELS } from "../../src/model/normalized";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
 import { encodeSandboxCursor } from "../../src/providers/sandbox/cursor";
 import { setSandboxRuntime } from "../../src/providers/sandbox/runtime";

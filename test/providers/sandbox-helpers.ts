@@ -4,8 +4,8 @@
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError, type ProviderErrorKind } from "../../src/providers/errors";
-import type { SyncModel } from "../../src/providers/normalized";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
 import type {
   SandboxDevice,

@@ -3,8 +3,8 @@
  * units of wire-compat.md, and rejected as malformed when they do not validate.
  */
 import { describe, expect, it } from "vitest";
+import { FUEL_TYPES, SAFETY_EVENT_TYPES, type SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
-import { FUEL_TYPES, SAFETY_EVENT_TYPES, type SyncModel } from "../../src/providers/normalized";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
 import { SANDBOX_BEHAVIORS, SANDBOX_FUELS } from "../../src/providers/sandbox/payloads";
 import { checkDigit } from "../../src/providers/sandbox/vin";

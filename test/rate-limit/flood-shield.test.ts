@@ -5,9 +5,9 @@
  */
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { handleError } from "../../src/api/handle-error";
-import { shieldFromFloods } from "../../src/api/middleware/flood-shield";
 import type { AppEnv, Env } from "../../src/env";
+import { handleError } from "../../src/http/handle-error";
+import { shieldFromFloods } from "../../src/http/middleware/flood-shield";
 import { hashSecret } from "../../src/lib/crypto";
 import wranglerToml from "../../wrangler.toml?raw";
 

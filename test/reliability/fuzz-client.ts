@@ -4,7 +4,7 @@
  * it through the Worker (waiting out 429s), and judging the answer against the contract.
  */
 import { env, exports } from "cloudflare:workers";
-import { ERROR_STATUS } from "../../src/api/errors";
+import { ERROR_STATUS } from "../../src/http/errors";
 import { REQUEST_ID_PATTERN, randomBase62 } from "../helpers/error-contract";
 import {
   createSandboxConnection,

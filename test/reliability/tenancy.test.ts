@@ -10,7 +10,7 @@
  */
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_STATUS, type ErrorCode } from "../../src/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "../../src/http/errors";
 import {
   createSandboxConnection,
   createTestApplication,

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connections, issues, safetyEvents, vehicles, vehicleUtilization } from "../../src/db/schema";
-import { sealCredentials } from "../../src/domain/connections/token";
+import { sealCredentials } from "../../src/lib/connection-secrets";
 import { findProvider } from "../../src/providers/registry";
 import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/credentials";
 import { DAY_MS } from "../../src/providers/sandbox/time";

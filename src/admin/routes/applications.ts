@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { ApiError, errorResponses } from "../../api/errors";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../api/schemas/pagination";
 import type { ApplicationRow } from "../../db/schema";
 import { createApplication } from "../../domain/applications/create";
 import { getApplication, listApplications } from "../../domain/applications/read";
 import type { AppEnv } from "../../env";
+import { ApiError, errorResponses } from "../../http/errors";
+import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../http/schemas/pagination";
 import { ApplicationIdParamsSchema, ApplicationSchema, CreatedApplicationSchema, presentApiKey } from "../schema";
 
 const ADMIN_ERRORS = ["bad_request", "unauthorized", "internal_server_error"] as const;

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { ApiError, errorResponses } from "../../api/errors";
-import { idSchema } from "../../api/schemas/common";
 import { API_KEY_KINDS, ENVIRONMENTS } from "../../db/schema";
 import { createApiKey } from "../../domain/applications/create";
 import { getApplication, revokeApiKey } from "../../domain/applications/read";
 import type { AppEnv } from "../../env";
+import { ApiError, errorResponses } from "../../http/errors";
+import { idSchema } from "../../http/schemas/common";
 import { ApiKeySchema, ApplicationIdParamsSchema, CreatedApiKeySchema, presentApiKey } from "../schema";
 
 const ADMIN_ERRORS = ["bad_request", "unauthorized", "not_found", "internal_server_error"] as const;

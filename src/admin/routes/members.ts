@@ -1,7 +1,4 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { ApiError, errorResponses } from "../../api/errors";
-import { DateTimeSchema, idSchema } from "../../api/schemas/common";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../api/schemas/pagination";
 import { MEMBER_ROLES, type MembershipRow, type MemberTokenRow } from "../../db/schema";
 import {
   applicationExists,
@@ -16,6 +13,9 @@ import {
   setMembership,
 } from "../../domain/members/manage";
 import type { AppEnv } from "../../env";
+import { ApiError, errorResponses } from "../../http/errors";
+import { DateTimeSchema, idSchema } from "../../http/schemas/common";
+import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../http/schemas/pagination";
 import { ApplicationIdParamsSchema } from "../schema";
 
 const ADMIN_ERRORS = ["bad_request", "unauthorized", "internal_server_error"] as const;

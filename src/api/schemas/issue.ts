@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ISSUE_CODES } from "../../providers/normalized";
-import { DateTimeSchema, idSchema } from "./common";
+import { DateTimeSchema, idSchema } from "../../http/schemas/common";
+import { ISSUE_CODES } from "../../model/normalized";
 
 /** An issue: a problem that did not fail a sync but may need action (wire-compat "Other resource shapes"). */
 export const IssueSchema = z

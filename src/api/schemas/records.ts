@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { VISIBILITIES } from "../../db/schema";
+import { BooleanQuerySchema, DateTimeSchema, idSchema } from "../../http/schemas/common";
 import { ID_PREFIXES, ULID_PATTERN } from "../../lib/ids";
-import { FUEL_TYPES } from "../../providers/normalized";
-import { BooleanQuerySchema, DateTimeSchema, idSchema } from "./common";
+import { FUEL_TYPES } from "../../model/normalized";
 
 /**
  * Shapes shared by the synced-record areas (vehicles, drivers, groups, devices, safety

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PROVIDER_REQUESTS, SYNC_STATUSES } from "../../db/schema";
-import { DateTimeSchema, idSchema } from "./common";
+import { DateTimeSchema, idSchema } from "../../http/schemas/common";
 
 export const SyncJobSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { IssueCode } from "../../providers/normalized";
+import type { IssueCode } from "../../model/normalized";
 import { tenant, timestamp } from "./columns";
 
 /**

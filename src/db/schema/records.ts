@@ -8,7 +8,7 @@ import type {
   RawEntry,
   RecordStatus,
   SafetyEventType,
-} from "../../providers/normalized";
+} from "../../model/normalized";
 import { tenant, timestamp } from "./columns";
 
 export const VISIBILITIES = [

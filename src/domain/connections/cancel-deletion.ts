@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import type { ServiceContext, Tenant } from "../../context";
 import { type ConnectionRow, connections } from "../../db/schema";
+import { DomainError } from "../../errors";
 import { connectionSync } from "../../sync/client";
-import type { ServiceContext, Tenant } from "../context";
-import { DomainError } from "../errors";
 
 /**
  * Cancels a scheduled deletion: a `pending_deletion` connection returns to `archived`. Only

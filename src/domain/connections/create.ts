@@ -1,16 +1,16 @@
 import type { SQLWrapper } from "drizzle-orm";
+import type { ServiceContext, Tenant } from "../../context";
 import type { Account, Backfill, Company, ConnectionRow, SyncMode } from "../../db/schema";
 import { agreements, connections } from "../../db/schema";
+import { DomainError, invalidInput } from "../../errors";
+import { generateConnectionToken, sealConnectionToken, sealCredentials } from "../../lib/connection-secrets";
 import { describeIssues } from "../../lib/describe-issues";
 import { newId } from "../../lib/ids";
 import { credentialsSchema } from "../../providers/credentials";
 import { findProvider, providerCodes } from "../../providers/registry";
 import { connectionEventDetail } from "../../webhooks/details";
 import { commitWithEvents, type EventInput, eventWrite } from "../../webhooks/outbox";
-import type { ServiceContext, Tenant } from "../context";
-import { DomainError, invalidInput } from "../errors";
 import { requestInitialSync } from "../syncs/request";
-import { generateConnectionToken, sealConnectionToken, sealCredentials } from "./token";
 
 /** What a caller writes with the new connection, in the same write (the hosted flow: its public token and events). */
 export type AlsoWritten = (connection: ConnectionRow) => Promise<{ statements: SQLWrapper[]; events: EventInput[] }>;

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { afterKey, type SortDirection } from "../../db/keyset";
 import { type ConnectionRow, type ConnectionStatus, connections } from "../../db/schema";
 import type { Decoded } from "../../db/tolerant-rows";
-import type { Tenant } from "../context";
 import { connectionRows } from "./rows";
 
 export type ConnectionListFilters = {

@@ -1,16 +1,16 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
 import { type AgreementRow, type ConnectionRow, connections } from "../../db/schema";
+import { DomainError } from "../../errors";
+import { sealCredentials } from "../../lib/connection-secrets";
 import { describeIssues } from "../../lib/describe-issues";
 import { newId } from "../../lib/ids";
 import { credentialsSchema } from "../../providers/credentials";
 import { findProvider } from "../../providers/registry";
 import type { EventInput } from "../../webhooks/outbox";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 import { requestSync } from "../syncs/request";
 import { commitConnectionChange } from "./commit-change";
 import type { AgreementInput } from "./create";
-import { sealCredentials } from "./token";
 import { connectionUpdateEvents } from "./update";
 
 /** Statuses a connection can be re-authenticated from. */

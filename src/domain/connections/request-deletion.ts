@@ -1,9 +1,9 @@
 import { eq, notInArray } from "drizzle-orm";
+import { deletionGracePeriodMs } from "../../config";
+import type { ServiceContext } from "../../context";
 import { type ConnectionRow, connections } from "../../db/schema";
+import { DomainError } from "../../errors";
 import { connectionEventDetail } from "../../webhooks/details";
-import { deletionGracePeriodMs } from "../config";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 import { commitConnectionChange } from "./commit-change";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
 import { type ConnectionRow, connections } from "../../db/schema";
+import { DomainError } from "../../errors";
+import { generateConnectionToken, sealConnectionToken } from "../../lib/connection-secrets";
 import { connectionEventDetail } from "../../webhooks/details";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 import { commitConnectionChange } from "./commit-change";
-import { generateConnectionToken, sealConnectionToken } from "./token";
 
 /** Statuses whose token may be rotated: any connection that still exists and answers. */
 const ROTATABLE = ["connected", "disconnected", "archived", "pending_deletion"] as const;

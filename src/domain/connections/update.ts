@@ -1,4 +1,5 @@
 import { eq, notInArray } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
 import {
   type Company,
   type ConnectionFilters,
@@ -8,12 +9,11 @@ import {
   type SyncMode,
 } from "../../db/schema";
 import type { Env } from "../../env";
+import { DomainError } from "../../errors";
 import { refreshVisibility } from "../../sync/write/visibility";
 import { connectionEventDetail } from "../../webhooks/details";
 import type { WebhookEventType } from "../../webhooks/emit";
 import type { EventInput } from "../../webhooks/outbox";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 import { commitConnectionChange } from "./commit-change";
 
 export type UpdateConnectionInput = {

@@ -1,9 +1,9 @@
 import { and, eq, lt } from "drizzle-orm";
+import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema";
 import type { Env } from "../../env";
 import { decrypt, encrypt, hashSecret } from "../../lib/crypto";
-import type { Tenant } from "../context";
 
 /** How long a key's response is kept for replay (Stripe: at least 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

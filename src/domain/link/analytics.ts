@@ -1,5 +1,5 @@
+import type { ServiceContext, Tenant } from "../../context";
 import { emitEvent } from "../../webhooks/emit";
-import type { ServiceContext, Tenant } from "../context";
 
 /** The steps of the hosted flow that are announced to the application. */
 export type LinkAnalyticsEvent =

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { ServiceContext, Tenant } from "../../context";
 import { type ConnectionRow, connections, type LinkParams } from "../../db/schema";
+import { DomainError } from "../../errors";
 import { connectionEventDetail } from "../../webhooks/details";
 import type { EventInput } from "../../webhooks/outbox";
 import { type AgreementInput, createConnection } from "../connections/create";
 import { reconnectConnection } from "../connections/reconnect";
-import type { ServiceContext, Tenant } from "../context";
-import { DomainError } from "../errors";
 import { type PublicTokenWrite, publicTokenWrite } from "../public-tokens/mint";
 
 export type CompleteLinkInput = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LinkParams, SYNC_MODES } from "../../db/schema";
-import type { InputProblem } from "../errors";
+import type { InputProblem } from "../../errors";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

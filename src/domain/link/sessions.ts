@@ -1,4 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
+import type { ServiceContext, Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import {
   type AcceptedAgreement,
@@ -8,12 +9,11 @@ import {
   type LinkSessionStatus,
   linkSessions,
 } from "../../db/schema";
+import { DomainError, invalidInput } from "../../errors";
 import { ID_PREFIXES } from "../../lib/ids";
 import { randomBase62 } from "../../lib/random";
 import { ProviderError } from "../../providers/errors";
 import { findProvider, providerCodes } from "../../providers/registry";
-import type { ServiceContext, Tenant } from "../context";
-import { DomainError, invalidInput } from "../errors";
 import { emitLinkAnalytics, type LinkAnalyticsDetail } from "./analytics";
 import { type CompletedLink, completeLink } from "./complete";
 

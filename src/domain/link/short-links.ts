@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { ServiceContext, Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { type LinkParams, type LinkShortLinkRow, linkShortLinks } from "../../db/schema";
 import type { Env } from "../../env";
+import { DomainError, type InputProblem } from "../../errors";
 import { toHex, utf8 } from "../../lib/encoding";
 import { newId } from "../../lib/ids";
 import { providerCodes } from "../../providers/registry";
-import type { ServiceContext, Tenant } from "../context";
-import { DomainError, type InputProblem } from "../errors";
 
 /** Lower-case letters and digits without the look-alikes (i, l, o, 0, 1): codes are read aloud and retyped. */
 export const SHORT_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";

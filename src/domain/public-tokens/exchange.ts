@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { ServiceContext, Tenant } from "../../context";
 import { type ConnectionRow, connections, publicTokens } from "../../db/schema";
+import { DomainError } from "../../errors";
 import { hashSecret } from "../../lib/crypto";
-import type { ServiceContext, Tenant } from "../context";
-import { DomainError } from "../errors";
 
 /**
  * Exchanges a public token for its connection. The token is spent by a conditional update

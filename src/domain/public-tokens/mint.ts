@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
+import { publicTokenTtlMs } from "../../config";
+import type { ServiceContext } from "../../context";
+import { controlD1 } from "../../db/databases";
 import { runBatch } from "../../db/raw";
 import type { ConnectionRow } from "../../db/schema";
 import type { Env } from "../../env";
 import { hashSecret } from "../../lib/crypto";
 import { randomBase62 } from "../../lib/random";
-import { publicTokenTtlMs } from "../config";
-import type { ServiceContext } from "../context";
 
 export const PUBLIC_TOKEN_PREFIX = "pub_tkn_";
 
@@ -46,6 +47,6 @@ export async function mintPublicToken(
   connection: Pick<ConnectionRow, "id" | "applicationId" | "environment">,
 ): Promise<{ publicToken: string; expiresAt: Date }> {
   const minted = await publicTokenWrite(env, connection);
-  await runBatch(env.DB, [minted.statement()]);
+  await runBatch(controlD1(env), [minted.statement()]);
   return { publicToken: minted.publicToken, expiresAt: minted.expiresAt };
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, getTableColumns, gte, lt, type SQL } from "drizzle-orm";
+import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type IssueRow, issues } from "../../db/schema";
 import { type Decoded, tolerantSelection } from "../../db/tolerant-rows";
-import type { IssueCode } from "../../providers/normalized";
-import type { Tenant } from "../context";
+import type { IssueCode } from "../../model/normalized";
 import type { IdPage } from "./conditions";
 
 export type IssueFilters = {

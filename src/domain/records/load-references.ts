@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import {
   type ConnectionRow,
@@ -14,7 +15,6 @@ import {
 } from "../../db/schema";
 import { decodedById } from "../../lib/bad-rows";
 import { connectionRows } from "../connections/rows";
-import type { Tenant } from "../context";
 import { inList } from "./conditions";
 import { type ReadRow, readRows } from "./read-columns";
 

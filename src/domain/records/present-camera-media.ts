@@ -1,4 +1,4 @@
-import type { CameraView, RawEntry } from "../../providers/normalized";
+import type { CameraView, RawEntry } from "../../model/normalized";
 import type { CameraMediaPage } from "../../providers/types";
 import { optional } from "./present-common";
 

@@ -1,5 +1,5 @@
 import type { Visibility } from "../../db/schema";
-import type { RawEntry } from "../../providers/normalized";
+import type { RawEntry } from "../../model/normalized";
 
 /** Numbers leave the API rounded to 2 decimals (wire-compat.md, "Units and enums"). */
 export { round2 } from "../../lib/units";

@@ -1,5 +1,5 @@
 import type { DeviceRow, VehicleRow } from "../../db/schema";
-import type { RawEntry } from "../../providers/normalized";
+import type { RawEntry } from "../../model/normalized";
 import { isoOrUndefined, type MetadataView, optional, presentMetadata, presentRaw, reference } from "./present-common";
 import { presentVehicle, type VehicleView } from "./present-vehicle";
 import type { ReadRow } from "./read-columns";

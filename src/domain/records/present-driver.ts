@@ -1,5 +1,5 @@
 import type { DriverRow, GroupRow } from "../../db/schema";
-import type { LicensePlate, RawEntry } from "../../providers/normalized";
+import type { LicensePlate, RawEntry } from "../../model/normalized";
 import { isoOrUndefined, type MetadataView, optional, presentMetadata, presentRaw, reference } from "./present-common";
 import { type GroupView, presentGroup } from "./present-group";
 import type { ReadRow } from "./read-columns";

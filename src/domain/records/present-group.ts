@@ -1,5 +1,5 @@
 import type { GroupRow } from "../../db/schema";
-import type { RawEntry } from "../../providers/normalized";
+import type { RawEntry } from "../../model/normalized";
 import { type MetadataView, optional, presentMetadata, presentRaw, reference } from "./present-common";
 import type { ReadRow } from "./read-columns";
 

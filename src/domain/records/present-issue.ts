@@ -1,6 +1,6 @@
 import type { IssueRow } from "../../db/schema";
-import type { IssueCode } from "../../providers/normalized";
-import type { ConnectionView, DeletedConnectionView } from "../connections/present";
+import type { IssueCode } from "../../model/normalized";
+import type { ConnectionView, DeletedConnectionView } from "../../presenters/connection";
 
 export type IssueView = {
   id: string;

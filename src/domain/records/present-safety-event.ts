@@ -1,5 +1,5 @@
 import type { DriverRow, SafetyEventRow, VehicleRow } from "../../db/schema";
-import type { CameraReference, Location, RawEntry, SafetyEventType } from "../../providers/normalized";
+import type { CameraReference, Location, RawEntry, SafetyEventType } from "../../model/normalized";
 import {
   isoOrUndefined,
   type MetadataView,

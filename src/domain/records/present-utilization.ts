@@ -1,5 +1,5 @@
 import type { UtilizationRow, VehicleRow } from "../../db/schema";
-import type { RawEntry } from "../../providers/normalized";
+import type { RawEntry } from "../../model/normalized";
 import { presentRaw, reference, round2 } from "./present-common";
 import { presentVehicle, type VehicleView } from "./present-vehicle";
 import type { ReadRow } from "./read-columns";

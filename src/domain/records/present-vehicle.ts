@@ -1,5 +1,5 @@
 import type { DeviceRow, GroupRow, VehicleRow } from "../../db/schema";
-import type { FuelType, LicensePlate, RawEntry } from "../../providers/normalized";
+import type { FuelType, LicensePlate, RawEntry } from "../../model/normalized";
 import {
   isoOrUndefined,
   type MetadataView,

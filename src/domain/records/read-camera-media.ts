@@ -1,11 +1,11 @@
+import type { ServiceContext } from "../../context";
 import type { ConnectionRow, SafetyEventRow } from "../../db/schema";
+import { DomainError } from "../../errors";
+import { openCredentials } from "../../lib/connection-secrets";
 import { ProviderError } from "../../providers/errors";
 import { findProvider } from "../../providers/registry";
 import type { CameraMediaPage } from "../../providers/types";
 import { providerPacer } from "../../sync/provider-pacer";
-import { openCredentials } from "../connections/token";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 
 /**
  * Reads a safety event's camera media live from the provider: media URLs expire, so they

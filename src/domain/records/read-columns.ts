@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { tolerantSelection } from "../../db/tolerant-rows";
-import type { RawEntry } from "../../providers/normalized";
+import type { RawEntry } from "../../model/normalized";
 
 /** A synced record as reads return it: `raw` is null unless the caller asked for raw payloads. */
 export type ReadRow<Row extends { raw: RawEntry }> = Omit<Row, "raw"> & { raw: RawEntry | null };

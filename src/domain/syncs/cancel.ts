@@ -1,7 +1,7 @@
+import type { ServiceContext } from "../../context";
 import type { ConnectionRow } from "../../db/schema";
+import { DomainError } from "../../errors";
 import { connectionSync } from "../../sync/client";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 import { findSyncJob } from "./read";
 
 /** Cancels a running sync job: it ends `failed`, its failure reason saying it was cancelled. */

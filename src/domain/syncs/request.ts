@@ -1,7 +1,7 @@
+import type { ServiceContext } from "../../context";
 import type { ConnectionRow, ProviderRequest, SyncJobRow } from "../../db/schema";
+import { DomainError } from "../../errors";
 import { connectionSync } from "../../sync/client";
-import type { ServiceContext } from "../context";
-import { DomainError } from "../errors";
 
 const DAY_MS = 86_400_000;
 

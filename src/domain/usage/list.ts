@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type UsageRecordRow, usageRecords } from "../../db/schema";
-import type { Tenant } from "../context";
 
 /**
  * One page of an application's usage records for a month, in (connection, vehicle) order,

@@ -1,4 +1,4 @@
-import type { InputProblem } from "../../domain/errors";
+import type { InputProblem } from "../../errors";
 
 /** The end: the script hands the public token to the embedding page (SUCCESS, then CLOSE). */
 export function SuccessStep(props: { providerName: string; reconnect: boolean }) {

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
-import { baseUrlOf } from "../../api/environments";
+import type { Tenant } from "../../context";
 import { applications, type LinkParams } from "../../db/schema";
 import { authenticateApiKey } from "../../domain/api-keys/authenticate";
-import type { Tenant } from "../../domain/context";
 import { linkOrigin } from "../../domain/link/agreement";
 import { findTenantConnection } from "../../domain/link/complete";
 import { parseLinkQuery } from "../../domain/link/params";
 import { openLinkSession } from "../../domain/link/sessions";
 import { resolveShortLink } from "../../domain/link/short-links";
 import type { AppEnv } from "../../env";
+import { baseUrlOf } from "../../http/environments";
 import { flowError } from "../errors";
 import { setPrivatePageHeaders } from "../render";
 import { embeddingOriginOf } from "../request-meta";

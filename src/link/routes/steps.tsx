@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
 import type { LinkSessionRow } from "../../db/schema";
-import { DomainError } from "../../domain/errors";
 import { END_USER_AGREEMENT, endUserAgreementUrl } from "../../domain/link/agreement";
 import {
   acceptAgreement,
@@ -11,6 +10,7 @@ import {
   tenantOf,
 } from "../../domain/link/sessions";
 import type { AppEnv } from "../../env";
+import { DomainError } from "../../errors";
 import { findProvider, listProviders } from "../../providers/registry";
 import { flowError, toFlowError } from "../errors";
 import { AgreementStep } from "../pages/agreement";

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { providerTimeoutMs } from "../../domain/config";
+import { providerTimeoutMs } from "../../config";
 import type { Env } from "../../env";
 import { ProviderError } from "../errors";
 import { expectOk, parseRetryAfter, providerFetch, readJson } from "../http";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { SyncModel } from "../../model/normalized";
 import { cursorCodec } from "../kit/cursor";
-import type { SyncModel } from "../normalized";
 import { PROVIDER } from "./client";
 
 /**

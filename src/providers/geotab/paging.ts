@@ -1,7 +1,7 @@
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
 import { clampPageSize } from "../kit/page-size";
 import { requireWindow } from "../kit/windows";
-import type { SyncModel } from "../normalized";
 import type { ReadRequest } from "../types";
 import { PROVIDER } from "./client";
 

@@ -1,5 +1,5 @@
+import type { LicensePlate } from "../../model/normalized";
 import { nonBlank } from "../kit/parse";
-import type { LicensePlate } from "../normalized";
 import type { GeotabDevice } from "./payloads";
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError, invalidInput } from "../../domain/errors";
+import { DomainError, invalidInput } from "../../errors";
 import type { ProviderContext, VerifiedAccount } from "../types";
 import { GeotabClient, GeotabInvalidUser, GeotabServerRejected } from "./client";
 import { loginOf } from "./login";

@@ -1,5 +1,5 @@
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 import { MODEL_NAMES, type ModelName, type ModelSupport, type ProviderAdapter, type ProviderModel } from "../types";
 
 /**

@@ -1,5 +1,5 @@
+import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import type { SyncModel } from "../normalized";
 
 /** Time windows: windowed models (utilization, safety events) read the records of [start, end). */
 

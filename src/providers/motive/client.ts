@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { providerTimeoutMs } from "../../domain/config";
+import { providerTimeoutMs } from "../../config";
 import { ProviderError } from "../errors";
 import { expectOk, parseRetryAfter, providerFetch, readJson } from "../http";
 import type { Pacer, ProviderContext } from "../types";

@@ -1,6 +1,6 @@
+import type { IssueCode } from "../../model/normalized";
 import { ProviderError } from "../errors";
 import { clampPageSize } from "../kit/page-size";
-import type { IssueCode } from "../normalized";
 import type { ProviderPage, ReadRequest } from "../types";
 import { MOTIVE_MAX_PER_PAGE, MotiveClient, MotiveForbiddenError, type MotiveQuery } from "./client";
 import { decodeMotiveCursor, encodeMotiveCursor } from "./cursor";

@@ -1,4 +1,4 @@
-import type { SafetyEventType } from "../normalized";
+import type { SafetyEventType } from "../../model/normalized";
 
 /**
  * Samsara's behaviour labels (v2 names are PascalCase, the legacy API's camelCase: matched

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { providerTimeoutMs } from "../../domain/config";
+import { providerTimeoutMs } from "../../config";
 import { ProviderError } from "../errors";
 import { expectOk, providerFetch, readJson } from "../http";
 import { describeIssues } from "../kit/parse";

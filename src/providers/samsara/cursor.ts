@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { SYNC_MODELS, type SyncModel } from "../../model/normalized";
 import { cursorCodec } from "../kit/cursor";
-import { SYNC_MODELS, type SyncModel } from "../normalized";
 import { PROVIDER } from "./client";
 import { DRIVER_ACTIVATION_STATUSES, type DriverActivationStatus } from "./payloads";
 

@@ -1,5 +1,5 @@
+import type { SyncModel } from "../../model/normalized";
 import { clampPageSize } from "../kit/page-size";
-import type { SyncModel } from "../normalized";
 import type { ProviderPage, ReadRequest } from "../types";
 import { nextAfter, SamsaraClient, SamsaraForbiddenError, samsaraCredentials } from "./client";
 import { decodeSamsaraCursor, encodeSamsaraCursor, type SamsaraCursor } from "./cursor";

@@ -1,4 +1,4 @@
-import { DomainError } from "../../domain/errors";
+import { DomainError } from "../../errors";
 import { ProviderError } from "../errors";
 import type { ProviderContext, VerifiedAccount } from "../types";
 import { SamsaraClient, SamsaraForbiddenError, samsaraCredentials } from "./client";

@@ -1,4 +1,4 @@
-import { DomainError } from "../../domain/errors";
+import { DomainError } from "../../errors";
 import { hashSecret } from "../../lib/crypto";
 import { ProviderError } from "../errors";
 import type { VerifiedAccount } from "../types";

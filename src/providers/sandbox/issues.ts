@@ -1,4 +1,4 @@
-import type { IssueCode, SyncModel } from "../normalized";
+import type { IssueCode, SyncModel } from "../../model/normalized";
 
 /**
  * Issues the sandbox can be told to report (options.sandbox.issues), each on the model it

@@ -1,6 +1,6 @@
+import type { SyncModel } from "../../model/normalized";
 import { clampPageSize } from "../kit/page-size";
 import type { TimeWindow } from "../kit/windows";
-import type { SyncModel } from "../normalized";
 import type { ProviderPage, ReadRequest } from "../types";
 import { openSandbox } from "./connection-fleet";
 import { decodeSandboxCursor, encodeSandboxCursor, malformedCursor } from "./cursor";

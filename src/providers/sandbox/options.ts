@@ -1,4 +1,4 @@
-import { ISSUE_CODES, type IssueCode } from "../normalized";
+import { ISSUE_CODES, type IssueCode } from "../../model/normalized";
 
 /**
  * The connection's `options.sandbox`: how big the synthetic fleet is, which state of it to

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import type { ConnectionRow } from "../../db/schema";
 import type { Env } from "../../env";
-import type { RawEntry } from "../../providers/normalized";
+import type { RawEntry } from "../../model/normalized";
 import type { ProviderAdapter } from "../../providers/types";
 
 /** What a writer needs to store one page of provider records. */

@@ -2,12 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { contentHash } from "../../lib/content-hash";
 import { recordId, recordIds } from "../../lib/record-ids";
 import { round2 } from "../../lib/units";
-import type {
-  NormalizedDevice,
-  NormalizedDriver,
-  NormalizedGroup,
-  NormalizedVehicle,
-} from "../../providers/normalized";
+import type { NormalizedDevice, NormalizedDriver, NormalizedGroup, NormalizedVehicle } from "../../model/normalized";
 import { jsonOrNull, syncedValues, toMs, type WriteContext } from "./context";
 import { upsertSynced } from "./upsert-synced";
 import { refreshVisibility } from "./visibility";

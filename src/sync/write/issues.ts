@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { IssueRow } from "../../db/schema";
 import { recordId } from "../../lib/record-ids";
-import type { IssueCode } from "../../providers/normalized";
+import type { IssueCode } from "../../model/normalized";
 import type { WriteContext } from "./context";
 
 /**

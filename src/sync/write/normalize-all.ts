@@ -1,4 +1,4 @@
-import type { NormalizedByModel, SyncModel } from "../../providers/normalized";
+import type { NormalizedByModel, SyncModel } from "../../model/normalized";
 import type { WriteContext } from "./context";
 
 /**

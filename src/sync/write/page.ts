@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { queryBatch } from "../../db/raw";
 import { recordId } from "../../lib/record-ids";
-import type { IssueCode, SyncModel } from "../../providers/normalized";
+import type { IssueCode, SyncModel } from "../../model/normalized";
 import type { ProviderPage } from "../../providers/types";
 import { commitWithEvents, type EventWrite, eventWrite } from "../../webhooks/outbox";
 import type { WriteContext } from "./context";

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryBatch } from "../../db/raw";
 import { contentHash } from "../../lib/content-hash";
 import { recordId } from "../../lib/record-ids";
-import type { NormalizedSafetyEvent } from "../../providers/normalized";
+import type { NormalizedSafetyEvent } from "../../model/normalized";
 import { jsonOrNull, syncedValues, toMs, type WriteContext } from "./context";
 import { upsertSynced } from "./upsert-synced";
 

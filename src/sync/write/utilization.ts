@@ -4,7 +4,7 @@ import { queryBatch } from "../../db/raw";
 import { contentHash } from "../../lib/content-hash";
 import { recordId } from "../../lib/record-ids";
 import { round2 } from "../../lib/units";
-import type { NormalizedUtilizationDay } from "../../providers/normalized";
+import type { NormalizedUtilizationDay } from "../../model/normalized";
 import { rawEntry, type WriteContext } from "./context";
 import { billBackfill } from "./usage";
 

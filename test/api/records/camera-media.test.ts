@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../src/lib/ids";
-import type { CameraView, NormalizedSafetyEvent } from "../../../src/providers/normalized";
+import type { CameraView, NormalizedSafetyEvent } from "../../../src/model/normalized";
 import { findProvider } from "../../../src/providers/registry";
 import type { ProviderAdapter, ReadRequest } from "../../../src/providers/types";
 import { detailAt, expectBadRequest, expectError, ISO_DATE_TIME } from "../../helpers/api-assertions";

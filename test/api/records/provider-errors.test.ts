@@ -4,9 +4,9 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "../../../src/api/errors";
-import { fromProviderError, handleError } from "../../../src/api/handle-error";
 import type { AppEnv } from "../../../src/env";
+import { ERROR_STATUS } from "../../../src/http/errors";
+import { fromProviderError, handleError } from "../../../src/http/handle-error";
 import { ProviderError, type ProviderErrorKind } from "../../../src/providers/errors";
 import { expectErrorShape } from "../../helpers/error-contract";
 

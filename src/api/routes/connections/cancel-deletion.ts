@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { cancelConnectionDeletion } from "../../../domain/connections/cancel-deletion";
-import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { requireRole } from "../../middleware/roles";
-import { idSchema } from "../../schemas/common";
+import { errorResponses } from "../../../http/errors";
+import { requireRole } from "../../../http/middleware/roles";
+import { idSchema } from "../../../http/schemas/common";
+import { presentConnection } from "../../../presenters/connection";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 

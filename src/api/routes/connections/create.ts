@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { createConnection } from "../../../domain/connections/create";
-import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { requireRole } from "../../middleware/roles";
+import { errorResponses } from "../../../http/errors";
+import { requireRole } from "../../../http/middleware/roles";
+import { presentConnection } from "../../../presenters/connection";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema, CreateConnectionBodySchema } from "./schema";
 

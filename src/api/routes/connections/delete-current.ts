@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { requestConnectionDeletion } from "../../../domain/connections/request-deletion";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
+import { errorResponses } from "../../../http/errors";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 
 const MessageSchema = z

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { getConnectionDetails } from "../../../domain/connections/get-details";
-import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentRecord } from "../../present-rows";
+import { errorResponses } from "../../../http/errors";
+import { presentRecord } from "../../../http/present-rows";
+import { presentConnection } from "../../../presenters/connection";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 

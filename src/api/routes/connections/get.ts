@@ -1,11 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { getConnectionById } from "../../../domain/connections/get-by-id";
 import { getConnectionDetails } from "../../../domain/connections/get-details";
-import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
-import { ApiError, errorResponses } from "../../errors";
-import { presentRecord } from "../../present-rows";
-import { idSchema } from "../../schemas/common";
+import { ApiError, errorResponses } from "../../../http/errors";
+import { presentRecord } from "../../../http/present-rows";
+import { idSchema } from "../../../http/schemas/common";
+import { presentConnection } from "../../../presenters/connection";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { listConnections } from "../../../domain/connections/list";
-import { presentConnection } from "../../../domain/connections/present";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentPage } from "../../present-rows";
-import { PaginationQuerySchema, pageSchema, readCursor } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { presentPage } from "../../../http/present-rows";
+import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
+import { presentConnection } from "../../../presenters/connection";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema, ListConnectionsQuerySchema } from "./schema";
 

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { presentConnection } from "../../../domain/connections/present";
 import { rotateConnectionToken } from "../../../domain/connections/rotate-token";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
+import { errorResponses } from "../../../http/errors";
+import { presentConnection } from "../../../presenters/connection";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ConnectionSchema } from "./schema";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CONNECTION_STATUSES, SYNC_MODES } from "../../../db/schema";
-import { boundedJson, CREDENTIALS_LIMITS, jsonObject, OPTIONS_LIMITS } from "../../schemas/bounded-json";
-import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../schemas/common";
+import { boundedJson, CREDENTIALS_LIMITS, jsonObject, OPTIONS_LIMITS } from "../../../http/schemas/bounded-json";
+import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { SyncJobSchema } from "../../schemas/sync-job";
 
 const DotNumbersSchema = z

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import { presentConnection } from "../../../domain/connections/present";
 import { updateConnection } from "../../../domain/connections/update";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
+import { errorResponses } from "../../../http/errors";
+import { presentConnection } from "../../../presenters/connection";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { AnyConnectionSchema, UpdateConnectionBodySchema } from "./schema";
 

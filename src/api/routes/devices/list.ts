@@ -4,9 +4,9 @@ import { listDevices } from "../../../domain/records/list-devices";
 import { loadVehicles } from "../../../domain/records/load-references";
 import { presentDevice } from "../../../domain/records/present-device";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentPage } from "../../present-rows";
-import { pageSchema, readCursor } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { presentPage } from "../../../http/present-rows";
+import { pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { DeviceSchema, ListDevicesQuerySchema } from "./schema";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { idSchema } from "../../schemas/common";
-import { PaginationQuerySchema } from "../../schemas/pagination";
+import { idSchema } from "../../../http/schemas/common";
+import { PaginationQuerySchema } from "../../../http/schemas/pagination";
 import {
   DeletedQuerySchema,
   deviceFields,

@@ -3,8 +3,8 @@ import { getDriver } from "../../../domain/records/get-record";
 import { loadGroups } from "../../../domain/records/load-references";
 import { presentDriver } from "../../../domain/records/present-driver";
 import type { AppEnv } from "../../../env";
-import { ApiError, errorResponses } from "../../errors";
-import { presentRecord } from "../../present-rows";
+import { ApiError, errorResponses } from "../../../http/errors";
+import { presentRecord } from "../../../http/present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { DriverIdParamsSchema, DriverSchema, GetDriverQuerySchema } from "./schema";
 

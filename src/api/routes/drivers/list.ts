@@ -4,9 +4,9 @@ import { listDrivers } from "../../../domain/records/list-drivers";
 import { loadGroups } from "../../../domain/records/load-references";
 import { presentDriver } from "../../../domain/records/present-driver";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentPage } from "../../present-rows";
-import { pageSchema, readCursor } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { presentPage } from "../../../http/present-rows";
+import { pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { DriverSchema, ListDriversQuerySchema } from "./schema";
 

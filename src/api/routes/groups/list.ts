@@ -4,9 +4,9 @@ import { listGroups } from "../../../domain/records/list-groups";
 import { loadGroups } from "../../../domain/records/load-references";
 import { presentGroup } from "../../../domain/records/present-group";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentPage } from "../../present-rows";
-import { pageSchema, readCursor } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { presentPage } from "../../../http/present-rows";
+import { pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { GroupSchema, ListGroupsQuerySchema } from "./schema";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { ISSUE_CODES } from "../../../providers/normalized";
-import { DateTimeSchema, idSchema } from "../../schemas/common";
-import { PaginationQuerySchema } from "../../schemas/pagination";
+import { DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { PaginationQuerySchema } from "../../../http/schemas/pagination";
+import { ISSUE_CODES } from "../../../model/normalized";
 
 // The Issue component is shared with the sync jobs' `expand=issues` (src/api/schemas/issue.ts).
 export { IssueSchema } from "../../schemas/issue";

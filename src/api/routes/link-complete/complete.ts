@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { DomainError } from "../../../domain/errors";
 import { emitLinkAnalytics } from "../../../domain/link/analytics";
 import { completeLink } from "../../../domain/link/complete";
 import { parseBackfillStart } from "../../../domain/link/params";
 import type { AppEnv } from "../../../env";
+import { DomainError } from "../../../errors";
+import { errorResponses } from "../../../http/errors";
+import { boundedJson, CREDENTIALS_LIMITS } from "../../../http/schemas/bounded-json";
+import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { ProviderError } from "../../../providers/errors";
-import { errorResponses } from "../../errors";
-import { boundedJson, CREDENTIALS_LIMITS } from "../../schemas/bounded-json";
-import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../schemas/common";
 import { SyncModeSchema } from "../connections/schema";
 
 const AgreementSchema = z.strictObject({

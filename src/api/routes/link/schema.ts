@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SYNC_MODES } from "../../../db/schema";
-import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../schemas/common";
+import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 
 export const ShortLinkIdParamsSchema = z.object({
   id: idSchema("shortLink").openapi({ param: { name: "id", in: "path" } }),

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
+import { errorResponses } from "../../../http/errors";
 import { listProviders } from "../../../providers/registry";
 import { MODEL_NAMES, type ProviderAdapter } from "../../../providers/types";
-import { errorResponses } from "../../errors";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const SupportSchema = z

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { presentConnection } from "../../../domain/connections/present";
 import { exchangePublicToken } from "../../../domain/public-tokens/exchange";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { requireRole } from "../../middleware/roles";
+import { errorResponses } from "../../../http/errors";
+import { requireRole } from "../../../http/middleware/roles";
+import { presentConnection } from "../../../presenters/connection";
 import { ConnectionSchema } from "../connections/schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 

@@ -3,7 +3,7 @@ import { getSafetyEvent } from "../../../domain/records/get-record";
 import { presentCameraMedia } from "../../../domain/records/present-camera-media";
 import { readCameraMedia } from "../../../domain/records/read-camera-media";
 import type { AppEnv } from "../../../env";
-import { ApiError, errorResponses } from "../../errors";
+import { ApiError, errorResponses } from "../../../http/errors";
 import { RawQuerySchema } from "../../schemas/records";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { CameraMediaSchema, SafetyEventIdParamsSchema } from "./schema";

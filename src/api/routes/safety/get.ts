@@ -3,8 +3,8 @@ import { getSafetyEvent } from "../../../domain/records/get-record";
 import { loadDrivers, loadVehicles } from "../../../domain/records/load-references";
 import { presentSafetyEvent } from "../../../domain/records/present-safety-event";
 import type { AppEnv } from "../../../env";
-import { ApiError, errorResponses } from "../../errors";
-import { presentRecord } from "../../present-rows";
+import { ApiError, errorResponses } from "../../../http/errors";
+import { presentRecord } from "../../../http/present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { GetSafetyEventQuerySchema, SafetyEventIdParamsSchema, SafetyEventSchema } from "./schema";
 

@@ -4,9 +4,9 @@ import { listSafetyEvents } from "../../../domain/records/list-safety-events";
 import { loadDrivers, loadVehicles } from "../../../domain/records/load-references";
 import { presentSafetyEvent } from "../../../domain/records/present-safety-event";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentPage } from "../../present-rows";
-import { pageSchema, readCursor } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { presentPage } from "../../../http/present-rows";
+import { pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ListSafetyEventsQuerySchema, SafetyEventSchema } from "./schema";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { SAFETY_EVENT_TYPES } from "../../../providers/normalized";
-import { DateTimeSchema, idSchema } from "../../schemas/common";
-import { PaginationQuerySchema } from "../../schemas/pagination";
+import { DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { PaginationQuerySchema } from "../../../http/schemas/pagination";
+import { SAFETY_EVENT_TYPES } from "../../../model/normalized";
 import {
   ExpandedDriverSchema,
   ExpandedVehicleSchema,

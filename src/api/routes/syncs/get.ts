@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { findSyncJob, issuesOfSyncJobs } from "../../../domain/syncs/read";
 import type { AppEnv } from "../../../env";
-import { ApiError, errorResponses } from "../../errors";
-import { presentRecord } from "../../present-rows";
+import { ApiError, errorResponses } from "../../../http/errors";
+import { presentRecord } from "../../../http/present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { ExpandIssuesQuerySchema, SyncIdParamsSchema, SyncJobResponseSchema } from "./schema";

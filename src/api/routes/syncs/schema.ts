@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PROVIDER_REQUESTS, SYNC_STATUSES } from "../../../db/schema";
-import { DateTimeSchema, idSchema } from "../../schemas/common";
+import { DateTimeSchema, idSchema } from "../../../http/schemas/common";
 import { IssueSchema } from "../../schemas/issue";
 import { SyncJobSchema } from "../../schemas/sync-job";
 

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { listUsage } from "../../../domain/usage/list";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { idSchema } from "../../schemas/common";
-import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { idSchema } from "../../../http/schemas/common";
+import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../../http/schemas/pagination";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const UsageRecordSchema = z

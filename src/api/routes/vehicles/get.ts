@@ -3,8 +3,8 @@ import { getVehicle } from "../../../domain/records/get-record";
 import { loadDevices, loadGroups } from "../../../domain/records/load-references";
 import { presentVehicle } from "../../../domain/records/present-vehicle";
 import type { AppEnv } from "../../../env";
-import { ApiError, errorResponses } from "../../errors";
-import { presentRecord } from "../../present-rows";
+import { ApiError, errorResponses } from "../../../http/errors";
+import { presentRecord } from "../../../http/present-rows";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { GetVehicleQuerySchema, VehicleIdParamsSchema, VehicleSchema } from "./schema";
 

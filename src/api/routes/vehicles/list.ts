@@ -4,9 +4,9 @@ import { listVehicles } from "../../../domain/records/list-vehicles";
 import { loadDevices, loadGroups } from "../../../domain/records/load-references";
 import { presentVehicle } from "../../../domain/records/present-vehicle";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { presentPage } from "../../present-rows";
-import { pageSchema, readCursor } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { presentPage } from "../../../http/present-rows";
+import { pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ListVehiclesQuerySchema, VehicleSchema } from "./schema";
 

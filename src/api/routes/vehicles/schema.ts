@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { BooleanQuerySchema, DateTimeSchema, idSchema } from "../../schemas/common";
-import { PaginationQuerySchema } from "../../schemas/pagination";
+import { BooleanQuerySchema, DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { PaginationQuerySchema } from "../../../http/schemas/pagination";
 import {
   DeletedQuerySchema,
   ExpandedDeviceSchema,

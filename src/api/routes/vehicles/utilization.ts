@@ -3,8 +3,8 @@ import { listUtilization, utilizationKey, utilizationOrderFor } from "../../../d
 import { loadVehicles } from "../../../domain/records/load-references";
 import { presentUtilization } from "../../../domain/records/present-utilization";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../errors";
-import { pageSchema, readCursor, toPage } from "../../schemas/pagination";
+import { errorResponses } from "../../../http/errors";
+import { pageSchema, readCursor, toPage } from "../../../http/schemas/pagination";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ListUtilizationQuerySchema, UtilizationSchema } from "./schema";
 

@@ -2,9 +2,9 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { webhookEvents } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
+import { badRequest, errorResponses } from "../../../http/errors";
+import { requireRole } from "../../../http/middleware/roles";
 import { redeliverEvents } from "../../../webhooks/outbox";
-import { badRequest, errorResponses } from "../../errors";
-import { requireRole } from "../../middleware/roles";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EventTypeSchema } from "./schema";
 

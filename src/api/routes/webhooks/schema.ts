@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
+import { badRequest } from "../../../http/errors";
 import { encrypt } from "../../../lib/crypto";
 import { webhookSecretContext } from "../../../webhooks/delivery";
 import { WEBHOOK_EVENT_TYPES } from "../../../webhooks/emit";
 import { allowsLoopback, checkWebhookUrl } from "../../../webhooks/url-policy";
-import { badRequest } from "../../errors";
 
 export const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).openapi("WebhookEventType");
 

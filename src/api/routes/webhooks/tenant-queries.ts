@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
+import type { Tenant } from "../../../context";
 import type { Database } from "../../../db/client";
 import {
   type WebhookDeliveryRow,
@@ -9,9 +10,8 @@ import {
   webhookEvents,
 } from "../../../db/schema/webhooks";
 import { tolerantSelection } from "../../../db/tolerant-rows";
-import type { Tenant } from "../../../domain/context";
+import { ApiError } from "../../../http/errors";
 import { decodedOrThrow } from "../../../lib/bad-rows";
-import { ApiError } from "../../errors";
 
 /** Rows of the webhook tables decoded one by one (db/tolerant-rows.ts): one bad row never fails a list. */
 export const endpointRows = tolerantSelection<WebhookEndpointRow>(getTableColumns(webhookEndpoints));

@@ -1,6 +1,6 @@
+import type { NormalizedDevice } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { nonBlank, parsePayload } from "../../kit/parse";
-import type { NormalizedDevice } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { PROVIDER } from "../client";
 import { readFeed } from "../feed";

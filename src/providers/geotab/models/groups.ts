@@ -1,5 +1,5 @@
+import type { NormalizedGroup } from "../../../model/normalized";
 import { nonBlank, parsePayload } from "../../kit/parse";
-import type { NormalizedGroup } from "../../normalized";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
 import { type GeotabClient, PROVIDER } from "../client";
 import { decodeCursor, encodeCursor } from "../cursor";

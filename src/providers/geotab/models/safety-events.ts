@@ -1,6 +1,6 @@
+import type { NormalizedSafetyEvent, SafetyEventType } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { parsePayload } from "../../kit/parse";
-import type { NormalizedSafetyEvent, SafetyEventType } from "../../normalized";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
 import { type GeotabClient, PROVIDER } from "../client";
 import { decodeCursor, encodeCursor } from "../cursor";

@@ -1,8 +1,8 @@
+import type { NormalizedUtilizationDay } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { parsePayload } from "../../kit/parse";
 import { round2 } from "../../kit/units";
 import { DAY_MS, isoDay, utcDayStart } from "../../kit/windows";
-import type { NormalizedUtilizationDay } from "../../normalized";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
 import { type GeotabClient, PROVIDER } from "../client";
 import { decodeCursor, encodeCursor } from "../cursor";

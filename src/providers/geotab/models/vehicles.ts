@@ -1,5 +1,5 @@
+import type { NormalizedVehicle } from "../../../model/normalized";
 import { nonBlank, parsePayload } from "../../kit/parse";
-import type { NormalizedVehicle } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { PROVIDER } from "../client";
 import { readFeed } from "../feed";

@@ -1,6 +1,6 @@
+import type { CameraView, NormalizedCameraMedia } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { parsePayload } from "../../kit/parse";
-import type { CameraView, NormalizedCameraMedia } from "../../normalized";
 import type { CameraMediaPage, CameraMediaSource, LiveReadRequest } from "../../types";
 import { type CameraLinks, cameraLinks, cameraSourceId } from "../cameras";
 import { MotiveClient, MotiveForbiddenError, PROVIDER } from "../client";

@@ -1,5 +1,5 @@
+import type { NormalizedDevice } from "../../../model/normalized";
 import { parsePayload } from "../../kit/parse";
-import type { NormalizedDevice } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { PROVIDER } from "../client";
 import { motiveListing } from "../listing";

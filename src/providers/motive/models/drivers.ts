@@ -1,6 +1,6 @@
+import type { NormalizedDriver } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { parsePayload } from "../../kit/parse";
-import type { NormalizedDriver } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { PROVIDER } from "../client";
 import { motiveListing } from "../listing";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import type { NormalizedSafetyEvent, SafetyEventType } from "../../../model/normalized";
 import { parsePayload } from "../../kit/parse";
 import { isoDay, requireWindow } from "../../kit/windows";
-import type { NormalizedSafetyEvent, SafetyEventType } from "../../normalized";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
 import { cameraLinks, cameraSourceId } from "../cameras";
 import { MotiveClient, MotiveForbiddenError, PROVIDER } from "../client";

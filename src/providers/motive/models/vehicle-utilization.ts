@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import type { IssueCode, NormalizedUtilizationDay } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { parsePayload } from "../../kit/parse";
 import { KM_PER_MILE, LITRES_PER_US_GALLON } from "../../kit/units";
 import { requireWindow, wholeUtcDay, windowDays } from "../../kit/windows";
-import type { IssueCode, NormalizedUtilizationDay } from "../../normalized";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
 import { MotiveClient, MotiveForbiddenError, PROVIDER } from "../client";
 import { decodeMotiveCursor, encodeMotiveCursor } from "../cursor";

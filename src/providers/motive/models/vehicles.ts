@@ -1,5 +1,5 @@
+import type { FuelType, NormalizedVehicle } from "../../../model/normalized";
 import { parsePayload } from "../../kit/parse";
-import type { FuelType, NormalizedVehicle } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { PROVIDER } from "../client";
 import { motiveListing } from "../listing";

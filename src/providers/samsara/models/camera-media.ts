@@ -1,6 +1,6 @@
+import type { CameraView, NormalizedCameraMedia } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { nonBlank, parsePayload } from "../../kit/parse";
-import type { CameraView, NormalizedCameraMedia } from "../../normalized";
 import type { CameraMediaPage, CameraMediaSource, LiveReadRequest } from "../../types";
 import { cameraSourceId, type Facing, facingOf } from "../cameras";
 import { nextAfter, PROVIDER, SamsaraClient, samsaraCredentials } from "../client";

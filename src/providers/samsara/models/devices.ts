@@ -1,5 +1,5 @@
+import type { NormalizedDevice } from "../../../model/normalized";
 import { nonBlank, parsePayload } from "../../kit/parse";
-import type { NormalizedDevice } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { nextAfter, PROVIDER } from "../client";
 import { next, samsaraPages } from "../listing";

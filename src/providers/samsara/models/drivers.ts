@@ -1,5 +1,5 @@
+import type { NormalizedDriver } from "../../../model/normalized";
 import { nonBlank, parsePayload } from "../../kit/parse";
-import type { NormalizedDriver } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { nextAfter, PROVIDER } from "../client";
 import type { SamsaraCursor } from "../cursor";

@@ -1,8 +1,8 @@
+import type { NormalizedSafetyEvent } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { nonBlank, parsePayload } from "../../kit/parse";
 import { round2, round2OrUndefined } from "../../kit/units";
 import { requireWindow } from "../../kit/windows";
-import type { NormalizedSafetyEvent } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { safetyEventType } from "../behavior-labels";
 import { cameraSourceId, facingOf } from "../cameras";

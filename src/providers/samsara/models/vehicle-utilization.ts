@@ -1,7 +1,7 @@
+import type { NormalizedUtilizationDay, SyncModel } from "../../../model/normalized";
 import { parsePayload } from "../../kit/parse";
 import { round2 } from "../../kit/units";
 import { windowDays as daysOf, requireWindow, wholeUtcDay } from "../../kit/windows";
-import type { NormalizedUtilizationDay, SyncModel } from "../../normalized";
 import type { ProviderModel, ReadRequest } from "../../types";
 import { nextAfter, PROVIDER } from "../client";
 import { malformedCursor, type SamsaraCursor } from "../cursor";

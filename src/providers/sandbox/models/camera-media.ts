@@ -1,6 +1,6 @@
+import type { CameraView, NormalizedCameraMedia } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
-import type { CameraView, NormalizedCameraMedia } from "../../normalized";
 import type { CameraMediaSource } from "../../types";
 import { openSandbox } from "../connection-fleet";
 import { readEventMedia } from "../media";

@@ -1,6 +1,6 @@
+import type { NormalizedDevice } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
-import type { NormalizedDevice } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { entityListing, sandboxListing } from "../listing";
 import { PROVIDER, sandboxDevice } from "../payloads";

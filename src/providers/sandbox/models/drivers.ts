@@ -1,6 +1,6 @@
+import type { NormalizedDriver } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
-import type { NormalizedDriver } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { entityListing, present, sandboxListing } from "../listing";
 import { PROVIDER, sandboxDriver } from "../payloads";

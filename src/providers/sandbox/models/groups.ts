@@ -1,6 +1,6 @@
+import type { NormalizedGroup } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
-import type { NormalizedGroup } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { entityListing, sandboxListing } from "../listing";
 import { PROVIDER, sandboxTag } from "../payloads";

@@ -1,8 +1,8 @@
+import type { Location, NormalizedSafetyEvent, SafetyEventType } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
 import { KM_PER_MILE, round2 } from "../../kit/units";
 import { requireWindow } from "../../kit/windows";
-import type { Location, NormalizedSafetyEvent, SafetyEventType } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { safetyEventsOfDay } from "../activity";
 import { sandboxListing, windowListing } from "../listing";

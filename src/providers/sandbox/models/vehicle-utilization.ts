@@ -1,8 +1,8 @@
+import type { NormalizedUtilizationDay } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
 import { KM_PER_MILE, round2 } from "../../kit/units";
 import { DAY_MS, requireWindow, utcDayStart } from "../../kit/windows";
-import type { NormalizedUtilizationDay } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { utilizationDay } from "../activity";
 import { present, sandboxListing, windowListing } from "../listing";

@@ -1,7 +1,7 @@
+import type { FuelType, NormalizedVehicle } from "../../../model/normalized";
 import { NOT_PACED } from "../../kit/define-adapter";
 import { parsePayload } from "../../kit/parse";
 import { round2 } from "../../kit/units";
-import type { FuelType, NormalizedVehicle } from "../../normalized";
 import type { ProviderModel } from "../../types";
 import { entityListing, present, sandboxListing } from "../listing";
 import { PROVIDER, type SandboxFuel, sandboxVehicle } from "../payloads";

@@ -1,6 +1,6 @@
-import type { Env } from "../../env";
-import { decrypt, encrypt, hashSecret } from "../../lib/crypto";
-import { randomBase62 } from "../../lib/random";
+import type { Env } from "../env";
+import { decrypt, encrypt, hashSecret } from "./crypto";
+import { randomBase62 } from "./random";
 
 export const CONNECTION_TOKEN_PREFIX = "con_tkn_";
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import { DomainError, type DomainErrorKind } from "../domain/errors";
 import type { AppEnv } from "../env";
+import { DomainError, type DomainErrorKind } from "../errors";
 import { describeIssues } from "../lib/describe-issues";
 import { ProviderError } from "../providers/errors";
 import { ApiError, badRequest, type ErrorCode } from "./errors";

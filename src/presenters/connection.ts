@@ -1,7 +1,7 @@
-import type { AgreementRow, ConnectionRow, SyncJobRow } from "../../db/schema";
-import type { Env } from "../../env";
-import { findProvider } from "../../providers/registry";
-import { openConnectionToken } from "./token";
+import type { AgreementRow, ConnectionRow, SyncJobRow } from "../db/schema";
+import type { Env } from "../env";
+import { openConnectionToken } from "../lib/connection-secrets";
+import { findProvider } from "../providers/registry";
 
 /** The full connection of the contract (2.1), as the API answers it. */
 export type ConnectionView = {

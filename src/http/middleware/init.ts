@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import { createDatabase } from "../../db/client";
+import { controlDatabase } from "../../db/databases";
 import type { AppEnv } from "../../env";
 
 /** Puts the drizzle client (built once per isolate, see db/client.ts) on the context for every handler. */
 export const init = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("db", createDatabase(c.env.DB));
+  c.set("db", controlDatabase(c.env));
   await next();
 });

@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "./env";
 
 function positiveNumber(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
