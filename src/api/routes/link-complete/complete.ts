@@ -7,8 +7,8 @@ import { DomainError } from "../../../errors";
 import { errorResponses } from "../../../http/errors";
 import { boundedJson, CREDENTIALS_LIMITS } from "../../../http/schemas/bounded-json";
 import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
+import { SyncModeSchema } from "../../../presenters/connection-schema";
 import { ProviderError } from "../../../providers/errors";
-import { SyncModeSchema } from "../connections/schema";
 
 const AgreementSchema = z.strictObject({
   agreementUrl: z

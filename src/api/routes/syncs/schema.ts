@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { PROVIDER_REQUESTS, SYNC_STATUSES } from "../../../db/schema";
 import { DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { SyncJobSchema } from "../../../presenters/sync-job-schema";
 import { IssueSchema } from "../../schemas/issue";
-import { SyncJobSchema } from "../../schemas/sync-job";
 
 export const SyncIdParamsSchema = z.object({
   id: idSchema("syncJob").openapi({ param: { name: "id", in: "path" } }),
