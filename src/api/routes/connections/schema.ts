@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CONNECTION_STATUSES } from "../../../db/schema";
+import { AgreementInputSchema } from "../../../http/schemas/agreement";
 import { boundedJson, CREDENTIALS_LIMITS, OPTIONS_LIMITS } from "../../../http/schemas/bounded-json";
 import { DateTimeSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { CompanySchema, FiltersSchema, SyncModeSchema } from "../../../presenters/connection-schema";
@@ -23,12 +24,6 @@ const ExternalIdSchema = TextSchema.openapi({
   example: "customer-42",
 });
 
-const AGREEMENT_TYPE = /^(end-user-agreement|[a-z0-9]+(-[a-z0-9]+)*-data-sharing-agreement)$/;
-
-const IPV4 = z
-  .ipv4()
-  .openapi({ format: "ipv4", description: "IPv4 address of the person who accepted.", example: "203.0.113.7" });
-
 export const CreateConnectionBodySchema = z
   .looseObject({
     provider: z
@@ -50,22 +45,7 @@ export const CreateConnectionBodySchema = z
       .openapi({ description: "History to sync after the connection is made. Absent: from now." }),
     tags: TagsSchema.optional(),
     agreements: z
-      .array(
-        z.strictObject({
-          agreementUrl: z
-            .string()
-            .url()
-            .max(2000)
-            .openapi({ description: "URL of the accepted text (immutable).", example: "https://example.com/terms/v3" }),
-          type: z.string().regex(AGREEMENT_TYPE).optional().openapi({
-            description: "`end-user-agreement` or `<vendor>-data-sharing-agreement`.",
-            example: "end-user-agreement",
-          }),
-          ipAddress: IPV4.optional(),
-          acceptedAt: DateTimeSchema.optional(),
-          userAgent: z.string().max(1000).optional().openapi({ description: "Browser of the person who accepted." }),
-        }),
-      )
+      .array(AgreementInputSchema)
       .max(10)
       .optional()
       .openapi({ description: "Agreements the customer accepted (at most 10), kept with the connection." }),

@@ -5,24 +5,11 @@ import { parseBackfillStart } from "../../../domain/link/params";
 import type { AppEnv } from "../../../env";
 import { DomainError } from "../../../errors";
 import { errorResponses } from "../../../http/errors";
+import { BrowserAgreementInputSchema } from "../../../http/schemas/agreement";
 import { boundedJson, CREDENTIALS_LIMITS } from "../../../http/schemas/bounded-json";
 import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { SyncModeSchema } from "../../../presenters/connection-schema";
 import { ProviderError } from "../../../providers/errors";
-
-const AgreementSchema = z.strictObject({
-  agreementUrl: z
-    .string()
-    .url()
-    .max(2000)
-    .openapi({ description: "URL of the accepted text (immutable).", example: "https://example.com/terms/v3" }),
-  type: z
-    .string()
-    .regex(/^(end-user-agreement|[a-z0-9-]+-data-sharing-agreement)$/)
-    .optional()
-    .openapi({ description: "`end-user-agreement` (default) or `<vendor>-data-sharing-agreement`." }),
-  acceptedAt: DateTimeSchema.optional().openapi({ description: "When the end user accepted. Default: now." }),
-});
 
 const BodySchema = z
   .strictObject({
@@ -35,7 +22,7 @@ const BodySchema = z
       description: "The provider's credential fields, as the end user typed them. Never stored in plaintext.",
       example: { username: "demo", password: "demo" },
     }),
-    agreements: z.array(AgreementSchema).min(1).max(5).openapi({
+    agreements: z.array(BrowserAgreementInputSchema).min(1).max(5).openapi({
       description:
         "What the end user accepted. The address and user agent of the acceptance are taken from this request.",
     }),
