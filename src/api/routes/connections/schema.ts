@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CONNECTION_STATUSES } from "../../../db/schema";
 import { AgreementInputSchema } from "../../../http/schemas/agreement";
 import { boundedJson, CREDENTIALS_LIMITS, OPTIONS_LIMITS } from "../../../http/schemas/bounded-json";
-import { DateTimeSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
+import { DateTimeSchema, HistoryDaysSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { CompanySchema, FiltersSchema, SyncModeSchema } from "../../../presenters/connection-schema";
 
 // The response schemas moved to presenters/connection-schema.ts; api/routes/issues/list.ts still imports this one from here.
@@ -39,7 +39,7 @@ export const CreateConnectionBodySchema = z
     backfill: z
       .strictObject({
         startFrom: DateTimeSchema.optional(),
-        days: z.number().int().min(0).max(3650).optional(),
+        days: HistoryDaysSchema.optional(),
       })
       .optional()
       .openapi({ description: "History to sync after the connection is made. Absent: from now." }),

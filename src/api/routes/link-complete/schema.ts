@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { parseBackfillStart } from "../../../domain/link/params";
 import { BrowserAgreementInputSchema } from "../../../http/schemas/agreement";
 import { boundedJson, CREDENTIALS_LIMITS } from "../../../http/schemas/bounded-json";
-import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
+import { DateTimeSchema, HistoryDaysSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { SyncModeSchema } from "../../../presenters/connection-schema";
 
 export const LinkCompleteBodySchema = z
@@ -29,7 +29,7 @@ export const LinkCompleteBodySchema = z
     syncMode: SyncModeSchema.optional(),
     backfill: z
       .strictObject({
-        days: z.number().int().min(0).max(3650).optional(),
+        days: HistoryDaysSchema.optional(),
         startFrom: z
           .string()
           .max(40)
