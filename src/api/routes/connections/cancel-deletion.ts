@@ -5,8 +5,8 @@ import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
 import { idSchema } from "../../../http/schemas/common";
 import { presentConnection } from "../../../presenters/connection";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
-import { AnyConnectionSchema } from "./schema";
 
 const ParamsSchema = z.object({
   id: idSchema("connection").openapi({ param: { name: "id", in: "path" } }),

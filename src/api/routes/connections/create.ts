@@ -4,8 +4,9 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
 import { presentConnection } from "../../../presenters/connection";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
-import { AnyConnectionSchema, CreateConnectionBodySchema } from "./schema";
+import { CreateConnectionBodySchema } from "./schema";
 
 const route = createRoute({
   ...applicationScope,

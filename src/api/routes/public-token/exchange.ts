@@ -4,7 +4,7 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
 import { presentConnection } from "../../../presenters/connection";
-import { ConnectionSchema } from "../connections/schema";
+import { ConnectionSchema } from "../../../presenters/connection-schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const BodySchema = z
