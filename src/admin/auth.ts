@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { bearerToken } from "../http/middleware/bearer";
 import { timingSafeEqualStrings } from "../lib/crypto";
+import { bearerToken } from "../middleware/bearer";
 
 /** The operator API is authorized by `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
 export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {

@@ -4,7 +4,7 @@ import { webhookEvents } from "../../../db/schema/webhooks";
 import { ofTenant } from "../../../db/tenant";
 import type { AppEnv } from "../../../env";
 import { badRequest, errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
+import { requireRole } from "../../../middleware/roles";
 import { redeliverEvents } from "../../../webhooks/outbox";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EventTypeSchema } from "./schema";

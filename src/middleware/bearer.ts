@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { ApiKeyKind } from "../../db/schema";
-import { type ApiKeyPrincipal, authenticateApiKey } from "../../domain/api-keys/authenticate";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../errors";
+import type { ApiKeyKind } from "../db/schema";
+import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/authenticate";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

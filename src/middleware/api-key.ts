@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { authenticateMemberToken, isMemberToken } from "../../domain/members/authenticate";
-import type { AppEnv } from "../../env";
-import { idPattern } from "../../lib/ids";
-import { ApiError, badRequest } from "../errors";
+import { authenticateMemberToken, isMemberToken } from "../domain/members/authenticate";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest } from "../http/errors";
+import { idPattern } from "../lib/ids";
 import { authenticateKeyOfKind, bearerToken } from "./bearer";
 
 const APPLICATION_ID_HEADER = "{requestHeaders}.x-application-id";

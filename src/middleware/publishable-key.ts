@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../errors";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
 import { authenticateKeyOfKind, bearerToken } from "./bearer";
 
 /**
