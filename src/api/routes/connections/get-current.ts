@@ -4,8 +4,8 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
 import { presentConnection } from "../../../presenters/connection";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
-import { AnyConnectionSchema } from "./schema";
 
 const route = createRoute({
   ...connectionScope,

@@ -6,8 +6,8 @@ import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
 import { idSchema } from "../../../http/schemas/common";
 import { presentConnection } from "../../../presenters/connection";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
-import { AnyConnectionSchema } from "./schema";
 
 const ParamsSchema = z.object({
   id: idSchema("connection").openapi({ param: { name: "id", in: "path" } }),

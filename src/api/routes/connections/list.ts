@@ -5,8 +5,9 @@ import { errorResponses } from "../../../http/errors";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { presentConnection } from "../../../presenters/connection";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
-import { AnyConnectionSchema, ListConnectionsQuerySchema } from "./schema";
+import { ListConnectionsQuerySchema } from "./schema";
 
 const QuerySchema = ListConnectionsQuerySchema.extend(PaginationQuerySchema.shape);
 const PageSchema = pageSchema(AnyConnectionSchema, "ConnectionPage");

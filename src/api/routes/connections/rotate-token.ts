@@ -3,8 +3,8 @@ import { rotateConnectionToken } from "../../../domain/connections/rotate-token"
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentConnection } from "../../../presenters/connection";
+import { ConnectionSchema } from "../../../presenters/connection-schema";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
-import { ConnectionSchema } from "./schema";
 
 const route = createRoute({
   ...connectionScope,

@@ -3,8 +3,9 @@ import { updateConnection } from "../../../domain/connections/update";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentConnection } from "../../../presenters/connection";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
-import { AnyConnectionSchema, UpdateConnectionBodySchema } from "./schema";
+import { UpdateConnectionBodySchema } from "./schema";
 
 const route = createRoute({
   ...connectionScope,
