@@ -4,8 +4,8 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
 import { idSchema } from "../../../http/schemas/common";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 
 const ParamsSchema = z.object({

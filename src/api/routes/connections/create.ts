@@ -3,8 +3,8 @@ import { createConnection } from "../../../domain/connections/create";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema, CreateConnectionBodySchema } from "./schema";
 
 const route = createRoute({

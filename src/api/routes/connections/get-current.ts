@@ -3,8 +3,8 @@ import { getConnectionDetails } from "../../../domain/connections/get-details";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 
 const route = createRoute({

@@ -5,8 +5,8 @@ import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
 import { idSchema } from "../../../http/schemas/common";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema } from "./schema";
 
 const ParamsSchema = z.object({

@@ -4,8 +4,8 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { AnyConnectionSchema, ListConnectionsQuerySchema } from "./schema";
 
 const QuerySchema = ListConnectionsQuerySchema.extend(PaginationQuerySchema.shape);

@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { rotateConnectionToken } from "../../../domain/connections/rotate-token";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { ConnectionSchema } from "./schema";
 
 const route = createRoute({

@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { updateConnection } from "../../../domain/connections/update";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { AnyConnectionSchema, UpdateConnectionBodySchema } from "./schema";
 
 const route = createRoute({

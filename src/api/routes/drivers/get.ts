@@ -5,7 +5,7 @@ import { presentDriver } from "../../../domain/records/present-driver";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { DriverIdParamsSchema, DriverSchema, GetDriverQuerySchema } from "./schema";
 
 const route = createRoute({

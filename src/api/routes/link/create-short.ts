@@ -3,7 +3,7 @@ import { createShortLink, shortLinkUrl } from "../../../domain/link/short-links"
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { CreateShortLinkBodySchema, ShortLinkSchema } from "./schema";
 
 const route = createRoute({

@@ -3,9 +3,9 @@ import { exchangePublicToken } from "../../../domain/public-tokens/exchange";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
 import { ConnectionSchema } from "../connections/schema";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const BodySchema = z
   .object({

@@ -4,8 +4,8 @@ import { presentCameraMedia } from "../../../domain/records/present-camera-media
 import { readCameraMedia } from "../../../domain/records/read-camera-media";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { RawQuerySchema } from "../../schemas/records";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { CameraMediaSchema, SafetyEventIdParamsSchema } from "./schema";
 
 const route = createRoute({

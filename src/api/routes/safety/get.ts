@@ -5,7 +5,7 @@ import { presentSafetyEvent } from "../../../domain/records/present-safety-event
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { GetSafetyEventQuerySchema, SafetyEventIdParamsSchema, SafetyEventSchema } from "./schema";
 
 const route = createRoute({

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentPage } from "../../../http/present-rows";
 import { pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { ListSafetyEventsQuerySchema, SafetyEventSchema } from "./schema";
 
 const PageSchema = pageSchema(SafetyEventSchema, "SafetyEventPage");

@@ -5,7 +5,7 @@ import { presentVehicle } from "../../../domain/records/present-vehicle";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { GetVehicleQuerySchema, VehicleIdParamsSchema, VehicleSchema } from "./schema";
 
 const route = createRoute({

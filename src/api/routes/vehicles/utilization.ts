@@ -5,7 +5,7 @@ import { presentUtilization } from "../../../domain/records/present-utilization"
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { pageSchema, readCursor, toPage } from "../../../http/schemas/pagination";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { ListUtilizationQuerySchema, UtilizationSchema } from "./schema";
 
 const PageSchema = pageSchema(UtilizationSchema, "VehicleUtilizationPage");

@@ -3,7 +3,7 @@ import { webhookEndpoints } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { EndpointIdParamsSchema } from "./schema";
 import { endpointOf, findEndpoint } from "./tenant-queries";
 

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
 import { presentRecord } from "../../../http/present-rows";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { EndpointIdParamsSchema, presentEndpoint, WebhookEndpointSchema } from "./schema";
 import { findEndpoint } from "./tenant-queries";
 

@@ -6,7 +6,7 @@ import { errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { EndpointIdParamsSchema, presentDelivery, WebhookDeliverySchema } from "./schema";
 import { deliveryRows, findEndpoint } from "./tenant-queries";
 

@@ -4,8 +4,8 @@ import { webhookEvents } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
 import { badRequest, errorResponses } from "../../../http/errors";
 import { requireRole } from "../../../http/middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { redeliverEvents } from "../../../webhooks/outbox";
-import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EventTypeSchema } from "./schema";
 
 /** Most events one replay re-queues; narrow the filters (or page with `since`) for more. */

@@ -1,6 +1,6 @@
-import type { ErrorCode } from "../../http/errors";
-import { requireConnection } from "../../http/middleware/connection-token";
-import { enforceRateLimits } from "../../http/middleware/rate-limit";
+import type { ErrorCode } from "./errors";
+import { requireConnection } from "./middleware/connection-token";
+import { enforceRateLimits } from "./middleware/rate-limit";
 
 /**
  * Application-scoped routes: the secret key alone, or a member's personal access token (checked for every /tsp/v1 route by the
