@@ -5,22 +5,13 @@
  */
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import {
-  type DeviceRow,
-  type DriverRow,
-  devices,
-  drivers,
-  type GroupRow,
-  groups,
-  type IssueRow,
-  issues,
-  type SafetyEventRow,
-  safetyEvents,
-  type UtilizationRow,
-  type VehicleRow,
-  vehicles,
-  vehicleUtilization,
-} from "../../src/db/schema";
+import { type IssueRow, issues } from "../../src/db/schema";
+import { type DeviceRow, devices } from "../../src/families/devices/table";
+import { type DriverRow, drivers } from "../../src/families/drivers/table";
+import { type GroupRow, groups } from "../../src/families/groups/table";
+import { type SafetyEventRow, safetyEvents } from "../../src/families/safety-events/table";
+import { type UtilizationRow, vehicleUtilization } from "../../src/families/vehicle-utilization/table";
+import { type VehicleRow, vehicles } from "../../src/families/vehicles/table";
 import { newId } from "../../src/lib/ids";
 import type { RawEntry } from "../../src/model/normalized";
 import { findProvider } from "../../src/providers/registry";

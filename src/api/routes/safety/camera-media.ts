@@ -1,12 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { getSafetyEvent } from "../../../domain/records/get-record";
-import { presentCameraMedia } from "../../../domain/records/present-camera-media";
-import { readCameraMedia } from "../../../domain/records/read-camera-media";
+import { readCameraMedia } from "../../../domain/camera-media/read";
 import type { AppEnv } from "../../../env";
+import { getRecord } from "../../../families/kit/read";
+import { RawQuerySchema } from "../../../families/kit/schemas";
+import { SafetyEventIdParamsSchema } from "../../../families/safety-events/schema";
+import { safetyEvents } from "../../../families/safety-events/table";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
-import { RawQuerySchema } from "../../schemas/records";
-import { CameraMediaSchema, SafetyEventIdParamsSchema } from "./schema";
+import { presentCameraMedia } from "./present";
+import { CameraMediaSchema } from "./schema";
 
 const route = createRoute({
   ...connectionScope,
@@ -40,7 +42,7 @@ export function registerGetCameraMedia(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const { raw } = c.req.valid("query");
     const { db, connection } = c.var;
-    const event = await getSafetyEvent(db, connection.id, id);
+    const event = await getRecord(db, safetyEvents, connection.id, id, false);
     if (!event) throw new ApiError("not_found", "No safety event with this id in this connection.");
     const extractedAt = new Date();
     const media = await readCameraMedia({ env: c.env }, connection, event);
