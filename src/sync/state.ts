@@ -1,5 +1,6 @@
 import type { Environment } from "../db/schema";
-import type { SyncStep } from "./messages";
+import type { SyncMessage, SyncStep } from "./messages";
+import { progressOf } from "./plan";
 
 /** Which connection a ConnectionSync object serves (learnt on its first call). */
 export type SyncIdentity = { connectionId: string; applicationId: string; environment: Environment };
@@ -36,3 +37,60 @@ export type SyncState = {
 };
 
 export const EMPTY_STATE: SyncState = { identity: null, active: null, coverageEnd: null, nextScheduledAt: null };
+
+/**
+ * The active sync a request reserves before its job is written: no steps yet, and
+ * `lastProgressAt` is when it was reserved, which the watchdog times out (RESERVATION_TIMEOUT_MS).
+ */
+export function reservation(syncId: string, now: number): ActiveSync {
+  return {
+    syncId,
+    seq: 0,
+    steps: [],
+    stepIndex: 0,
+    pagesInStep: 0,
+    started: false,
+    progress: 0,
+    lastProgressAt: now,
+    windowEnd: now,
+    reserved: true,
+  };
+}
+
+/** A reservation whose job is written, with its steps planned: `requestedAt` is when the job was requested. */
+export function withSteps(slot: ActiveSync, steps: SyncStep[], requestedAt: number, now: number): ActiveSync {
+  const { reserved: _reserved, ...current } = slot;
+  return {
+    ...current,
+    steps,
+    lastProgressAt: now,
+    windowEnd: Math.max(requestedAt, ...steps.map((step) => step.window?.end ?? 0)),
+  };
+}
+
+/** The active sync once its current page is stored: on to the step's next page, or to the next step. */
+export function afterPage(current: ActiveSync, nextCursor: string | undefined, now: number): ActiveSync {
+  const active: ActiveSync =
+    nextCursor !== undefined
+      ? { ...current, cursor: nextCursor, pagesInStep: current.pagesInStep + 1 }
+      : { ...current, cursor: undefined, stepIndex: current.stepIndex + 1, pagesInStep: 0 };
+  active.seq = current.seq + 1;
+  active.lastProgressAt = now;
+  active.lastError = undefined;
+  active.progress = Math.max(current.progress, progressOf(active.stepIndex, active.pagesInStep, active.steps.length));
+  return active;
+}
+
+/** The queue message of the active sync's current page. */
+export function pageMessage(active: ActiveSync, identity: SyncIdentity): SyncMessage {
+  const step = active.steps[active.stepIndex];
+  if (!step) throw new Error(`sync ${active.syncId} has no step ${active.stepIndex}`);
+  return {
+    type: "sync.page",
+    connectionId: identity.connectionId,
+    syncId: active.syncId,
+    seq: active.seq,
+    step,
+    ...(active.cursor === undefined ? {} : { cursor: active.cursor }),
+  };
+}
