@@ -69,7 +69,8 @@ export function syncedReads<
 
 /** Loads, for the rows of a page, the records of each expansion `expand` names (comma-separated), in parallel. */
 export async function loadExpanded<Row, X extends Expansions<Row>>(
-  c: { var: { db: Database; connection: { id: string } } },
+  db: Database,
+  connectionId: string,
   expansions: X,
   named: string | undefined,
   rows: readonly Row[],
@@ -80,7 +81,7 @@ export async function loadExpanded<Row, X extends Expansions<Row>>(
       .filter(([name]) => wanted.has(name))
       .map(async ([name, { table, ids }]) => {
         const referenced = rows.flatMap((row) => [...ids(row)]);
-        return [name, await loadRecords(c.var.db, table, c.var.connection.id, referenced)] as const;
+        return [name, await loadRecords(db, table, connectionId, referenced)] as const;
       }),
   );
   return Object.fromEntries(loaded) as unknown as Expanded<X>;

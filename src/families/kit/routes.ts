@@ -1,4 +1,5 @@
 import type { OpenAPIHono, RouteConfig, z } from "@hono/zod-openapi";
+import { connectionDatabase } from "../../db/databases";
 import { decodedRows } from "../../db/tolerant-rows";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
@@ -30,16 +31,15 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
     // Typed by the route's own schemas where it is created; here any route of the family's shape.
     app.openapi(route as ListRouteConfig, async (c) => {
       const query = c.req.valid("query") as z.output<R["request"]["query"]>;
+      const { connection } = c.var;
+      const db = connectionDatabase(c.env, connection);
       const filters = filtersOf(query);
       const order = reads.order?.(filters);
-      const scope = `${route.operationId}|${c.var.connection.id}|${order === undefined ? "" : `${order}|`}${JSON.stringify(filters)}`;
+      const scope = `${route.operationId}|${connection.id}|${order === undefined ? "" : `${order}|`}${JSON.stringify(filters)}`;
       const after = await readCursor(c.env.ENCRYPTION_KEY, scope, query.cursor);
-      const rows = await reads.list(c.var.db, c.var.connection.id, filters, {
-        limit: query.limit,
-        after,
-        raw: query.raw,
-      });
-      const expanded = await loadExpanded(c, reads.expand, query.expand, decodedRows(rows.slice(0, query.limit)));
+      const rows = await reads.list(db, connection.id, filters, { limit: query.limit, after, raw: query.raw });
+      const pageRows = decodedRows(rows.slice(0, query.limit));
+      const expanded = await loadExpanded(db, connection.id, reads.expand, query.expand, pageRows);
       const page = await presentPage(rows, {
         table: reads.table,
         item: reads.schema,
@@ -67,9 +67,11 @@ export function getRoute<Row extends { id: string }, Filters, X extends Expansio
     app.openapi(route, async (c) => {
       const { id } = c.req.valid("param" as never) as { id: string };
       const { raw, expand } = c.req.valid("query" as never) as GetQuery;
-      const row = await reads.get(c.var.db, c.var.connection.id, id, raw);
+      const { connection } = c.var;
+      const db = connectionDatabase(c.env, connection);
+      const row = await reads.get(db, connection.id, id, raw);
       if (!row) throw new ApiError("not_found", `No ${noun} with this id in this connection.`);
-      const expanded = await loadExpanded(c, reads.expand, expand, [row]);
+      const expanded = await loadExpanded(db, connection.id, reads.expand, expand, [row]);
       const body = await presentRecord(reads.table, row.id, reads.schema, () => reads.present(row, { raw, expanded }));
       return c.json(body, 200);
     });

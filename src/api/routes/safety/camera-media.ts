@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { connectionDatabase } from "../../../db/databases";
 import { readCameraMedia } from "../../../domain/camera-media/read";
 import type { AppEnv } from "../../../env";
 import { getRecord } from "../../../families/kit/read";
@@ -41,8 +42,8 @@ export function registerGetCameraMedia(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const { raw } = c.req.valid("query");
-    const { db, connection } = c.var;
-    const event = await getRecord(db, safetyEvents, connection.id, id, false);
+    const { connection } = c.var;
+    const event = await getRecord(connectionDatabase(c.env, connection), safetyEvents, connection.id, id, false);
     if (!event) throw new ApiError("not_found", "No safety event with this id in this connection.");
     const extractedAt = new Date();
     const media = await readCameraMedia({ env: c.env }, connection, event);
