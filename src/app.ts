@@ -7,9 +7,9 @@ import type { AppEnv } from "./env";
 import { API_PATH, routingPath } from "./http/environments";
 import { ApiError } from "./http/errors";
 import { handleError, handleValidationResult } from "./http/handle-error";
-import { init } from "./http/middleware/init";
 import { newId } from "./lib/ids";
 import { newLinkApp } from "./link/app";
+import { init } from "./middleware/init";
 
 /**
  * Builds the whole HTTP surface: /tsp/v1 (at both environments' base addresses, through

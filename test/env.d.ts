@@ -12,6 +12,7 @@ declare global {
       FUZZ_REQUESTS: string;
       FUZZ_SEED: string;
       FUZZ_PATH: string;
+      FUZZ_SHARD: string;
       STATE_FUZZ_REQUESTS: string;
       STATE_FUZZ_SEED: string;
       /** Base URL of the fake webhook receiver (test/fakes/webhook-receiver.ts). */

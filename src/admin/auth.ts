@@ -2,10 +2,11 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { timingSafeEqualStrings } from "../lib/crypto";
+import { bearerToken } from "../middleware/bearer";
 
 /** The operator API is authorized by `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
 export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {
-  const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+  const presented = bearerToken(c.req.header("authorization"));
   const expected = c.env.ADMIN_TOKEN;
   if (!expected || expected.length < 16) {
     // Misconfiguration: refuse everything rather than accept a short or empty token.

@@ -2,9 +2,9 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { handleValidationResult } from "../http/handle-error";
 import { requireAdminToken } from "./auth";
-import { registerApplicationRoutes } from "./routes/applications";
-import { registerKeyRoutes } from "./routes/keys";
-import { registerMemberRoutes } from "./routes/members";
+import { applicationsApp } from "./routes/applications";
+import { keysApp } from "./routes/keys";
+import { membersApp } from "./routes/members";
 
 /** The operator API, mounted at /admin/v1: applications, their keys, and members with roles. */
 export function newAdminApp() {
@@ -15,8 +15,8 @@ export function newAdminApp() {
     description: "The operator's ADMIN_TOKEN (a Worker secret).",
   });
   admin.use("*", requireAdminToken);
-  registerApplicationRoutes(admin);
-  registerKeyRoutes(admin);
-  registerMemberRoutes(admin);
+  admin.route("/", applicationsApp);
+  admin.route("/", keysApp);
+  admin.route("/", membersApp);
   return admin;
 }

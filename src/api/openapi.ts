@@ -2,8 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { FAMILY_TAGS } from "../families";
 import { baseUrlOf } from "../http/environments";
+import { SyncJobSchema } from "../presenters/sync-job-schema";
 import { documentIdempotency } from "./openapi-idempotency";
-import { SyncJobSchema } from "./schemas/sync-job";
 
 type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 

@@ -1,8 +1,14 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Tenant } from "../context";
+import type { Environment } from "./schema";
 
-/** The rows of one tenant: its application's, in its environment (the `tenant` columns of db/schema/columns.ts). */
-export function ownedBy(table: { applicationId: SQLiteColumn; environment: SQLiteColumn }, tenant: Tenant): SQL {
-  return and(eq(table.applicationId, tenant.applicationId), eq(table.environment, tenant.environment)) as SQL;
+/** A table with the owner columns of every tenant row (schema/columns.ts `tenant`). */
+type TenantOwned = { applicationId: SQLiteColumn; environment: SQLiteColumn };
+
+/**
+ * The two conditions that keep a query to one tenant's rows (application and environment), to
+ * spread into `and(...)`: every query of a tenant-owned table has them.
+ */
+export function ofTenant(table: TenantOwned, tenant: { applicationId: string; environment: Environment }): [SQL, SQL] {
+  return [eq(table.applicationId, tenant.applicationId), eq(table.environment, tenant.environment)];
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { getTableName } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import type { SyncModel } from "../model/normalized";
 import { devicesFamily as devices } from "./devices";
@@ -38,9 +39,9 @@ const FAMILY_ROUTES: readonly FamilyRoute[] = [
   safetyEvents.routes.get,
 ];
 
-/** Adds every family's routes to an app. */
-export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>): void {
-  for (const route of FAMILY_ROUTES) route.register(app);
+/** Adds every family's routes to an app, behind the middleware that enforces their connection scope. */
+export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>, middleware: readonly MiddlewareHandler<AppEnv>[]): void {
+  for (const route of FAMILY_ROUTES) route.register(app, middleware);
 }
 
 /** The API reference's tags of the families, in the order of their first route. */

@@ -1,24 +1,13 @@
 import type { ErrorCode } from "./errors";
-import { requireConnection } from "./middleware/connection-token";
-import { enforceRateLimits } from "./middleware/rate-limit";
 
 /**
- * Application-scoped routes: the secret key alone, or a member's personal access token (checked for every /tsp/v1 route by the
- * api-key middleware). Spread into createRoute so the document states what the code enforces.
+ * What an application-scoped route requires, as the OpenAPI document states it: the secret key
+ * alone, or a member's personal access token. The API enforces it (api/routes/scopes.ts).
  */
-export const applicationScope = {
-  security: [{ bearerAuth: [] }],
-  middleware: [enforceRateLimits],
-};
+export const APPLICATION_SECURITY = [{ bearerAuth: [] }];
 
-/**
- * Connection-scoped routes: the secret key plus the `Connection-Token` header, enforced by the same spread.
- * The limits are checked once the connection is known, so its own limit applies with the application's.
- */
-export const connectionScope = {
-  security: [{ bearerAuth: [], connectionToken: [] }],
-  middleware: [requireConnection, enforceRateLimits],
-};
+/** What a connection-scoped route requires: the secret key plus the `Connection-Token` header. */
+export const CONNECTION_SECURITY = [{ bearerAuth: [], connectionToken: [] }];
 
 export const APPLICATION_ERRORS = [
   "bad_request",

@@ -1,62 +1,17 @@
+import type { z } from "@hono/zod-openapi";
 import type { AgreementRow, ConnectionRow, SyncJobRow } from "../db/schema";
 import type { Env } from "../env";
 import { openConnectionToken } from "../lib/connection-secrets";
 import { findProvider } from "../providers/registry";
+import type { AgreementSchema, ConnectionSchema, DeletedConnectionSchema } from "./connection-schema";
+import type { SyncJobSchema } from "./sync-job-schema";
 
 /** The full connection of the contract (2.1), as the API answers it. */
-export type ConnectionView = {
-  id: string;
-  company: { name?: string; dotNumbers: string[] };
-  account: ConnectionRow["account"];
-  provider: { code: string; name: string };
-  externalId?: string;
-  sourceId?: string;
-  syncMode: ConnectionRow["syncMode"];
-  token: string;
-  tokenRotatedAt?: string;
-  tags?: string[];
-  createdAt: string;
-  updatedAt: string;
-  status: ConnectionRow["status"];
-  options: Record<string, unknown>;
-  filters?: NonNullable<ConnectionRow["filters"]>;
-  linkUrl: string;
-  agreements?: AgreementView[];
-  lastSync?: SyncJobView;
-};
-
+export type ConnectionView = z.infer<typeof ConnectionSchema>;
 /** The retained record of a deleted connection: the base fields only. */
-export type DeletedConnectionView = {
-  id: string;
-  provider: { code: string; name: string };
-  status: "deleting" | "deleted";
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type AgreementView = {
-  id: string;
-  agreementUrl: string;
-  acceptedAt: string;
-  connectionId: string;
-  acceptedBy: { sourceId?: string; firstName?: string; lastName?: string; email?: string };
-  location?: string;
-  ipAddress?: string;
-  userAgent?: string;
-};
-
-export type SyncJobView = {
-  id: string;
-  status: SyncJobRow["status"];
-  requestedAt: string;
-  failureReason?: string;
-  progress: number;
-  issues: string[];
-  startFrom?: string;
-  completedAt?: string;
-  attempts: number;
-  providerRequests: SyncJobRow["providerRequests"];
-};
+export type DeletedConnectionView = z.infer<typeof DeletedConnectionSchema>;
+export type AgreementView = z.infer<typeof AgreementSchema>;
+export type SyncJobView = z.infer<typeof SyncJobSchema>;
 
 /** The hosted flow's re-authentication URL, with the placeholders the contract describes. */
 export function linkUrl(env: Env): string {

@@ -9,6 +9,7 @@ import {
   webhookEvents,
   webhookOutbox,
 } from "../db/schema/webhooks";
+import { ofTenant } from "../db/tenant";
 import type { Env } from "../env";
 import { decrypt } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -113,13 +114,7 @@ async function deliver(db: Database, env: Env, body: WebhookMessage): Promise<{ 
   const [event] = await db
     .select()
     .from(webhookEvents)
-    .where(
-      and(
-        eq(webhookEvents.id, eventId),
-        eq(webhookEvents.applicationId, endpoint.applicationId),
-        eq(webhookEvents.environment, endpoint.environment),
-      ),
-    );
+    .where(and(eq(webhookEvents.id, eventId), ...ofTenant(webhookEvents, endpoint)));
   if (!event) {
     await db.delete(webhookOutbox).where(owedRow);
     return {};

@@ -80,8 +80,39 @@ export class AccountStore {
   }
 }
 
-/** Whether to inject a fault of the given probability (Math.random: a retry may pass). */
-export const roll = (probability: number | undefined) => probability !== undefined && Math.random() < probability;
+/**
+ * Each account's fault dice: a generator seeded by the credential and the faults it was given,
+ * restarted whenever its faults change. A sync's requests to one account come one after another,
+ * so the same test meets the same faults on every run and machine, and a retry still meets the
+ * next roll (it may pass).
+ */
+const dice = new WeakMap<FakeAccount, { faults: Faults; next: () => number }>();
+
+/** The next roll in [0, 1) of an account's dice. */
+export function nextRoll(account: FakeAccount): number {
+  let current = dice.get(account);
+  if (!current || current.faults !== account.faults) {
+    current = { faults: account.faults, next: seededRandom(`${account.credential}|${JSON.stringify(account.faults)}`) };
+    dice.set(account, current);
+  }
+  return current.next();
+}
+
+/** Whether to inject a fault of the given probability, by the account's dice. */
+export const roll = (account: FakeAccount, probability: number | undefined) =>
+  probability !== undefined && probability > 0 && nextRoll(account) < probability;
+
+/** mulberry32 over a 32-bit FNV-1a hash of the seed. */
+function seededRandom(seed: string): () => number {
+  let state = 2166136261;
+  for (let index = 0; index < seed.length; index++) state = Math.imul(state ^ seed.charCodeAt(index), 16777619);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 export const sleep = (ms: number | undefined) =>
   ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

@@ -14,7 +14,7 @@ export function countFault(account: FakeAccount, kind: string): void {
 
 /** Rolls a fault and counts it when it happens. */
 export function inject(account: FakeAccount, kind: string, probability: number | undefined): boolean {
-  if (!roll(probability)) return false;
+  if (!roll(account, probability)) return false;
   countFault(account, kind);
   return true;
 }

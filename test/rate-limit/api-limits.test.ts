@@ -4,7 +4,10 @@
  * `retryAfter` and `Retry-After`; the reference and the operator API are never limited.
  * Each test uses its own application, so the counts of one test never reach another's.
  */
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { RateLimiter } from "../../src/rate-limit/rate-limiter";
 import { createTestApplication, insertConnection, type TestApplication } from "../helpers/factories";
 import { admin, BASE, type CallResult, call, errorBody } from "../helpers/http";
 
@@ -26,6 +29,21 @@ function currentConnection(app: TestApplication, token: string) {
  */
 async function warmUp(app: TestApplication) {
   expect((await call("GET", `${BASE.sandbox}/providers`, { key: app.keys.sandbox.secret })).status).toBe(200);
+}
+
+/**
+ * Stops the clock of the application's limiter, so that a burst lands in one period however
+ * slowly this machine sends it; answers a function that moves the stopped clock forward.
+ */
+async function stopLimiterClock(app: TestApplication): Promise<(ms: number) => void> {
+  let now = Date.now();
+  const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(app.id));
+  await runInDurableObject(limiter, (instance: RateLimiter) => {
+    instance.clock = () => now;
+  });
+  return (ms) => {
+    now += ms;
+  };
 }
 
 /** Sends `count` requests at once; the answers, and how long the whole burst took. */
@@ -53,6 +71,7 @@ describe("API rate limits", () => {
     const app = await createTestApplication();
     const connection = await manualConnection(app);
     await warmUp(app);
+    const advance = await stopLimiterClock(app);
     const { results, elapsedMs } = await burst(150, () => currentConnection(app, connection.token));
     const allowed = results.filter((result) => result.status === 200);
     const refused = results.filter((result) => result.status !== 200);
@@ -61,7 +80,7 @@ describe("API rate limits", () => {
     for (const result of refused) expectTooManyRequests(result);
 
     const retryAfter = Math.max(...refused.map((result) => errorBody(result).retryAfter ?? 0));
-    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    advance(retryAfter * 1000);
     expect((await currentConnection(app, connection.token)).status).toBe(200);
   });
 
@@ -71,6 +90,7 @@ describe("API rate limits", () => {
     const otherConnection = await manualConnection(other);
     const connections = await Promise.all(Array.from({ length: 5 }, () => manualConnection(app)));
     await warmUp(app);
+    await stopLimiterClock(app);
     // 5 × 100: each connection within its own limit, the application above its 400.
     const { results, elapsedMs } = await burst(500, (index) =>
       currentConnection(app, (connections[index % connections.length] as { token: string }).token),
@@ -89,6 +109,7 @@ describe("API rate limits", () => {
   it("limits application-scope routes by the application alone", async () => {
     const app = await createTestApplication();
     await warmUp(app);
+    await stopLimiterClock(app);
     const { results } = await burst(450, () =>
       call("GET", `${BASE.sandbox}/connections?limit=1`, { key: app.keys.sandbox.secret }),
     );

@@ -7,8 +7,8 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv, Env } from "../../src/env";
 import { handleError } from "../../src/http/handle-error";
-import { shieldFromFloods } from "../../src/http/middleware/flood-shield";
 import { hashSecret } from "../../src/lib/crypto";
+import { shieldFromFloods } from "../../src/middleware/flood-shield";
 import wranglerToml from "../../wrangler.toml?raw";
 
 function shieldedApp() {

@@ -1,5 +1,5 @@
 /**
- * Regressions of the bugs the bad-input fuzzer (fuzz.test.ts) found, pinned as plain tests so
+ * Regressions of the bugs the bad-input fuzzer (fuzz-run.ts) found, pinned as plain tests so
  * they fail without depending on a random seed.
  */
 import { env } from "cloudflare:workers";

@@ -34,8 +34,8 @@ const FAULTS: Faults = {
   retryAfterSeconds: 0.3,
   serverErrorRate: 0.06,
   timeoutRate: 0.02,
-  // Longer than PROVIDER_TIMEOUT_MS in the test configuration (2500 ms).
-  hangMs: 3500,
+  // Longer than PROVIDER_TIMEOUT_MS in the test configuration (5000 ms).
+  hangMs: 6000,
   malformedRate: 0.06,
   wrongShapeRate: 0.05,
   duplicatePageRate: 0.05,

@@ -50,6 +50,9 @@ describe("Durable Object eviction", () => {
     const stub = connectionSync(env, connection.id);
     for (let round = 0; round < 5; round++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
+      // A call wakes the object first: between two pages it may be idle, and only a running
+      // object can be evicted, however fast or slow this machine goes through the pages.
+      await stub.inspect();
       await evictDurableObject(stub);
     }
     const { job } = await waitForSync(key, token, syncId);

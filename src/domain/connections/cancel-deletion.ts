@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext, Tenant } from "../../context";
 import { type ConnectionRow, connections } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { DomainError } from "../../errors";
 import { connectionSync } from "../../sync/client";
 
@@ -14,11 +15,7 @@ export async function cancelConnectionDeletion(
   tenant: Tenant,
   connectionId: string,
 ): Promise<ConnectionRow> {
-  const owned = and(
-    eq(connections.id, connectionId),
-    eq(connections.applicationId, tenant.applicationId),
-    eq(connections.environment, tenant.environment),
-  );
+  const owned = and(eq(connections.id, connectionId), ...ofTenant(connections, tenant));
   const now = new Date();
   const [archived] = await db
     .update(connections)

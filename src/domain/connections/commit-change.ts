@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type ConnectionRow, connections } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import type { Env } from "../../env";
 import { connectionSync } from "../../sync/client";
 import { CHANGED_INTENT } from "../../sync/owed-sync";
@@ -50,14 +51,7 @@ export async function commitConnectionChange(
       db
         .update(connections)
         .set(set)
-        .where(
-          and(
-            eq(connections.id, connection.id),
-            eq(connections.applicationId, connection.applicationId),
-            eq(connections.environment, connection.environment),
-            change.condition,
-          ),
-        ),
+        .where(and(eq(connections.id, connection.id), ...ofTenant(connections, connection), change.condition)),
       ...(change.alsoWhen?.(applied) ?? []),
     ],
     events,

@@ -2,27 +2,18 @@ import type { SQLWrapper } from "drizzle-orm";
 import type { ServiceContext, Tenant } from "../../context";
 import type { Account, Backfill, Company, ConnectionRow, SyncMode } from "../../db/schema";
 import { agreements, connections } from "../../db/schema";
-import { DomainError, invalidInput } from "../../errors";
+import { invalidInput } from "../../errors";
 import { generateConnectionToken, sealConnectionToken, sealCredentials } from "../../lib/connection-secrets";
-import { describeIssues } from "../../lib/describe-issues";
 import { newId } from "../../lib/ids";
-import { credentialsSchema } from "../../providers/credentials";
 import { findProvider, providerCodes } from "../../providers/registry";
 import { connectionEventDetail } from "../../webhooks/details";
 import { commitWithEvents, type EventInput, eventWrite } from "../../webhooks/outbox";
 import { requestInitialSync } from "../syncs/request";
+import { type AgreementInput, agreementRows } from "./agreements";
+import { verifyCredentials } from "./credentials";
 
 /** What a caller writes with the new connection, in the same write (the hosted flow: its public token and events). */
 export type AlsoWritten = (connection: ConnectionRow) => Promise<{ statements: SQLWrapper[]; events: EventInput[] }>;
-
-export type AgreementInput = {
-  agreementUrl: string;
-  type?: string;
-  ipAddress?: string;
-  acceptedAt?: string;
-  userAgent?: string;
-  location?: string;
-};
 
 export type CreateConnectionInput = {
   provider: string;
@@ -59,18 +50,7 @@ export async function createConnection(
         : "No provider is available here yet.",
     );
   }
-  const parsed = credentialsSchema(adapter).safeParse(input.credentials);
-  if (!parsed.success) {
-    throw new DomainError(
-      "invalid_input",
-      `The credentials do not match what the ${adapter.name} provider needs.`,
-      describeIssues(parsed.error, "{requestBody}.credentials"),
-    );
-  }
-  const credentials = Object.fromEntries(
-    Object.entries(parsed.data).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const verified = await adapter.verify(credentials, { env });
+  const { credentials, verified } = await verifyCredentials(adapter, input.credentials, env);
 
   const now = new Date();
   const id = newId("connection", now.getTime());
@@ -105,20 +85,7 @@ export async function createConnection(
     createdAt: now,
     updatedAt: now,
   };
-  const agreementRows = (input.agreements ?? []).map((agreement) => ({
-    id: newId("agreement", now.getTime()),
-    connectionId: id,
-    applicationId: tenant.applicationId,
-    environment: tenant.environment,
-    type: agreement.type ?? "end-user-agreement",
-    agreementUrl: agreement.agreementUrl,
-    acceptedAt: agreement.acceptedAt ? new Date(agreement.acceptedAt) : now,
-    acceptedBy: verified.account.user ?? null,
-    location: agreement.location ?? null,
-    ipAddress: agreement.ipAddress ?? null,
-    userAgent: agreement.userAgent ?? null,
-    createdAt: now,
-  }));
+  const accepted = agreementRows(row, input.agreements, verified.account.user, now);
   const created = eventWrite(
     tenant,
     { type: "connection.created", detail: await connectionEventDetail(env, row), connectionId: id },
@@ -132,7 +99,7 @@ export async function createConnection(
     env,
     [
       db.insert(connections).values(row),
-      ...agreementRows.map((agreement) => db.insert(agreements).values(agreement)),
+      ...accepted.map((agreement) => db.insert(agreements).values(agreement)),
       ...extra.statements,
     ],
     [created, ...extra.events.map((event) => eventWrite(tenant, event, { now }))],

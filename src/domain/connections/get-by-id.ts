@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type ConnectionRow, connections, type Environment } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { decodedOrThrow } from "../../lib/bad-rows";
 import { connectionRows } from "./rows";
 
@@ -16,13 +17,7 @@ export async function getConnectionById(
   const [row] = await db
     .select(connectionRows.fields)
     .from(connections)
-    .where(
-      and(
-        eq(connections.id, id),
-        eq(connections.applicationId, tenant.applicationId),
-        eq(connections.environment, tenant.environment),
-      ),
-    )
+    .where(and(eq(connections.id, id), ...ofTenant(connections, tenant)))
     .limit(1);
   return row && decodedOrThrow("connections", connectionRows.decode(row));
 }

@@ -3,6 +3,7 @@ import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { afterKey, type SortDirection } from "../../db/keyset";
 import { type ConnectionRow, type ConnectionStatus, connections } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import type { Decoded } from "../../db/tolerant-rows";
 import { connectionRows } from "./rows";
 
@@ -31,8 +32,7 @@ export async function listConnections(
   page: { limit: number; afterId?: string; order: SortDirection },
 ): Promise<Decoded<ConnectionRow>[]> {
   const conditions: (SQL | undefined)[] = [
-    eq(connections.applicationId, tenant.applicationId),
-    eq(connections.environment, tenant.environment),
+    ...ofTenant(connections, tenant),
     filters.externalId === undefined ? undefined : eq(connections.externalId, filters.externalId),
     filters.status === undefined ? undefined : eq(connections.status, filters.status),
     filters.provider === undefined ? undefined : eq(connections.provider, filters.provider),

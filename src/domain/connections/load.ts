@@ -3,7 +3,7 @@ import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { distinctIds, inList } from "../../db/in-list";
 import { type ConnectionRow, connections } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
+import { ofTenant } from "../../db/tenant";
 import { decodedById } from "../../lib/bad-rows";
 import { connectionRows } from "./rows";
 
@@ -26,7 +26,7 @@ export async function loadConnections(
       await db
         .select(connectionRows.fields)
         .from(connections)
-        .where(and(ownedBy(connections, tenant), inList(connections.id, wanted)))
+        .where(and(...ofTenant(connections, tenant), inList(connections.id, wanted)))
     ).map(connectionRows.decode),
   );
 }

@@ -3,14 +3,12 @@ import type { ServiceContext } from "../../context";
 import { type AgreementRow, type ConnectionRow, connections } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { sealCredentials } from "../../lib/connection-secrets";
-import { describeIssues } from "../../lib/describe-issues";
-import { newId } from "../../lib/ids";
-import { credentialsSchema } from "../../providers/credentials";
 import { findProvider } from "../../providers/registry";
 import type { EventInput } from "../../webhooks/outbox";
 import { requestSync } from "../syncs/request";
+import { type AgreementInput, agreementRows } from "./agreements";
 import { commitConnectionChange } from "./commit-change";
-import type { AgreementInput } from "./create";
+import { verifyCredentials } from "./credentials";
 import { connectionUpdateEvents } from "./update";
 
 /** Statuses a connection can be re-authenticated from. */
@@ -34,18 +32,7 @@ export async function reconnectConnection(
   assertReconnectable(connection);
   const adapter = findProvider(connection.provider);
   if (!adapter) throw new Error(`provider ${connection.provider} of ${connection.id} is not registered`);
-  const parsed = credentialsSchema(adapter).safeParse(input.credentials);
-  if (!parsed.success) {
-    throw new DomainError(
-      "invalid_input",
-      `The credentials do not match what the ${adapter.name} provider needs.`,
-      describeIssues(parsed.error, "{requestBody}.credentials"),
-    );
-  }
-  const credentials = Object.fromEntries(
-    Object.entries(parsed.data).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-  const verified = await adapter.verify(credentials, { env });
+  const { credentials, verified } = await verifyCredentials(adapter, input.credentials, env);
   if (connection.sourceId && verified.sourceId && verified.sourceId !== connection.sourceId) {
     throw new DomainError(
       "invalid_credentials",
@@ -54,20 +41,7 @@ export async function reconnectConnection(
   }
 
   const now = new Date();
-  const agreementRows: AgreementRow[] = (input.agreements ?? []).map((agreement) => ({
-    id: newId("agreement", now.getTime()),
-    connectionId: connection.id,
-    applicationId: connection.applicationId,
-    environment: connection.environment,
-    type: agreement.type ?? "end-user-agreement",
-    agreementUrl: agreement.agreementUrl,
-    acceptedAt: agreement.acceptedAt ? new Date(agreement.acceptedAt) : now,
-    acceptedBy: verified.account.user ?? null,
-    location: agreement.location ?? null,
-    ipAddress: agreement.ipAddress ?? null,
-    userAgent: agreement.userAgent ?? null,
-    createdAt: now,
-  }));
+  const accepted = agreementRows(connection, input.agreements, verified.account.user, now);
   // Conditional on the status, so that a deletion requested meanwhile wins; one write, so the
   // new agreements and the events exist only if the credentials were replaced.
   const row = await commitConnectionChange({ db, env }, connection, {
@@ -79,7 +53,7 @@ export async function reconnectConnection(
     condition: inArray(connections.status, [...RECONNECTABLE]),
     events: async (after) => [...(await connectionUpdateEvents(env, connection, after)), ...(await also.events(after))],
     alsoWhen: (applied) => [
-      ...agreementRows.map((agreement) => insertAgreementWhen(agreement, applied)),
+      ...accepted.map((agreement) => insertAgreementWhen(agreement, applied)),
       ...also.statements(applied),
     ],
   });

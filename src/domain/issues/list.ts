@@ -3,7 +3,7 @@ import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type IssueRow, issues } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
+import { ofTenant } from "../../db/tenant";
 import { type Decoded, tolerantSelection } from "../../db/tolerant-rows";
 import type { IssueCode } from "../../model/normalized";
 
@@ -27,7 +27,7 @@ export async function listIssues(
   page: { limit: number; afterId?: string },
 ): Promise<Decoded<IssueRow>[]> {
   const conditions: (SQL | undefined)[] = [
-    ownedBy(issues, tenant),
+    ...ofTenant(issues, tenant),
     filters.connectionId === undefined ? undefined : eq(issues.connectionId, filters.connectionId),
     filters.errorCode === undefined ? undefined : eq(issues.errorCode, filters.errorCode),
     filters.status === undefined ? undefined : eq(issues.status, filters.status),

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { ServiceContext, Tenant } from "../../context";
-import { type ConnectionRow, connections, type LinkParams } from "../../db/schema";
+import type { ConnectionRow, LinkParams } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { connectionEventDetail } from "../../webhooks/details";
 import type { EventInput } from "../../webhooks/outbox";
-import { type AgreementInput, createConnection } from "../connections/create";
+import type { AgreementInput } from "../connections/agreements";
+import { createConnection } from "../connections/create";
+import { getConnectionById } from "../connections/get-by-id";
 import { reconnectConnection } from "../connections/reconnect";
 import { type PublicTokenWrite, publicTokenWrite } from "../public-tokens/mint";
 
@@ -93,17 +94,7 @@ export async function findTenantConnection(
   tenant: Tenant,
   connectionId: string,
 ): Promise<ConnectionRow> {
-  const [row] = await db
-    .select()
-    .from(connections)
-    .where(
-      and(
-        eq(connections.id, connectionId),
-        eq(connections.applicationId, tenant.applicationId),
-        eq(connections.environment, tenant.environment),
-      ),
-    )
-    .limit(1);
+  const row = await getConnectionById(db, tenant, connectionId);
   if (!row) throw new DomainError("not_found", "No connection with this id.");
   return row;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ServiceContext, Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { type LinkParams, type LinkShortLinkRow, linkShortLinks } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import type { Env } from "../../env";
 import { DomainError, type InputProblem } from "../../errors";
 import { toHex, utf8 } from "../../lib/encoding";
@@ -69,8 +70,7 @@ export async function createShortLink(
     canonicalJson({ ...params, ...(requestedExpiry ? { expiresAt: expiresAt.toISOString() } : {}) }),
   );
   const liveTwin = and(
-    eq(linkShortLinks.applicationId, tenant.applicationId),
-    eq(linkShortLinks.environment, tenant.environment),
+    ...ofTenant(linkShortLinks, tenant),
     eq(linkShortLinks.bodyHash, bodyHash),
     isNull(linkShortLinks.deletedAt),
   );
@@ -111,14 +111,7 @@ export async function deleteShortLink({ db }: ServiceContext, tenant: Tenant, id
   const deleted = await db
     .update(linkShortLinks)
     .set({ deletedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(linkShortLinks.id, id),
-        eq(linkShortLinks.applicationId, tenant.applicationId),
-        eq(linkShortLinks.environment, tenant.environment),
-        isNull(linkShortLinks.deletedAt),
-      ),
-    )
+    .where(and(eq(linkShortLinks.id, id), ...ofTenant(linkShortLinks, tenant), isNull(linkShortLinks.deletedAt)))
     .returning({ id: linkShortLinks.id });
   if (deleted.length === 0) throw new DomainError("not_found", "No short link with this id.");
 }

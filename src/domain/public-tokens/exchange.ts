@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { ServiceContext, Tenant } from "../../context";
 import { type ConnectionRow, connections, publicTokens } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 import { DomainError } from "../../errors";
 import { hashSecret } from "../../lib/crypto";
 
@@ -30,13 +31,7 @@ export async function exchangePublicToken(
   const [connection] = await db
     .select()
     .from(connections)
-    .where(
-      and(
-        eq(connections.id, spent.connectionId),
-        eq(connections.applicationId, tenant.applicationId),
-        eq(connections.environment, tenant.environment),
-      ),
-    )
+    .where(and(eq(connections.id, spent.connectionId), ...ofTenant(connections, tenant)))
     .limit(1);
   if (!connection) throw new DomainError("not_found", "The connection of this public token no longer exists.");
   if (connection.status === "deleting" || connection.status === "deleted") {

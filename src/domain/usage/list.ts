@@ -3,6 +3,7 @@ import type { Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { afterKey } from "../../db/keyset";
 import { type UsageRecordRow, usageRecords } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
 
 /**
  * One page of an application's usage records for a month, in (connection, vehicle) order,
@@ -21,8 +22,7 @@ export function listUsage(
     .from(usageRecords)
     .where(
       and(
-        eq(usageRecords.applicationId, tenant.applicationId),
-        eq(usageRecords.environment, tenant.environment),
+        ...ofTenant(usageRecords, tenant),
         eq(usageRecords.month, month),
         page.after ? afterKey([usageRecords.connectionId, usageRecords.vehicleId], page.after, "asc") : undefined,
       ),

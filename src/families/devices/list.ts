@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../http/errors";
 import { pageSchema } from "../../http/schemas/pagination";
-import { CONNECTION_ERRORS, connectionScope } from "../../http/scopes";
+import { CONNECTION_ERRORS, CONNECTION_SECURITY } from "../../http/scopes";
 import { listRoute, recordFilters } from "../kit/routes";
 import { deviceReads } from "./read";
 import { DeviceSchema, ListDevicesQuerySchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  security: CONNECTION_SECURITY,
   operationId: "devices.list",
   tags: ["Devices"],
   method: "get",

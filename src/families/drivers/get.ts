@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../http/scopes";
+import { CONNECTION_ERRORS, CONNECTION_SECURITY } from "../../http/scopes";
 import { getRoute } from "../kit/routes";
 import { driverReads } from "./read";
 import { DriverIdParamsSchema, DriverSchema, GetDriverQuerySchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  security: CONNECTION_SECURITY,
   operationId: "drivers.get",
   tags: ["Drivers"],
   method: "get",

@@ -1,4 +1,5 @@
 import type { OpenAPIHono, RouteConfig, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { connectionDatabase } from "../../db/databases";
 import { decodedRows } from "../../db/tolerant-rows";
 import type { AppEnv } from "../../env";
@@ -8,8 +9,15 @@ import { readCursor } from "../../http/schemas/pagination";
 import type { RecordListFilters } from "./read";
 import { type Expansions, loadExpanded, type Reads } from "./reads";
 
-/** A route of a family: the tag the API reference files it under, and how to add it to an app. */
-export type FamilyRoute = { tag: string; register: (app: OpenAPIHono<AppEnv>) => void };
+/**
+ * A route of a family: the tag the API reference files it under, and how to add it to an app
+ * behind the middleware that enforces its security (the API's, passed in: families do not
+ * import the request pipeline, which calls domain services).
+ */
+export type FamilyRoute = {
+  tag: string;
+  register: (app: OpenAPIHono<AppEnv>, middleware: readonly MiddlewareHandler<AppEnv>[]) => void;
+};
 
 type ListQuery = { cursor?: string; limit: number; raw: boolean; expand?: string };
 type GetQuery = { raw: boolean; expand?: string };
@@ -27,9 +35,9 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
   reads: Reads<Row, Filters, X, S>,
   filtersOf: (query: z.output<R["request"]["query"]>) => Filters,
 ): FamilyRoute {
-  const register = (app: OpenAPIHono<AppEnv>) =>
+  const register: FamilyRoute["register"] = (app, middleware) =>
     // Typed by the route's own schemas where it is created; here any route of the family's shape.
-    app.openapi(route as ListRouteConfig, async (c) => {
+    app.openapi({ ...(route as ListRouteConfig), middleware: [...middleware] }, async (c) => {
       const query = c.req.valid("query") as z.output<R["request"]["query"]>;
       const { connection } = c.var;
       const db = connectionDatabase(c.env, connection);
@@ -63,8 +71,8 @@ export function getRoute<Row extends { id: string }, Filters, X extends Expansio
   reads: Reads<Row, Filters, X, S> & Required<Pick<Reads<Row, Filters, X, S>, "get">>,
   noun: string,
 ): FamilyRoute {
-  const register = (app: OpenAPIHono<AppEnv>) =>
-    app.openapi(route, async (c) => {
+  const register: FamilyRoute["register"] = (app, middleware) =>
+    app.openapi({ ...route, middleware: [...middleware] }, async (c) => {
       const { id } = c.req.valid("param" as never) as { id: string };
       const { raw, expand } = c.req.valid("query" as never) as GetQuery;
       const { connection } = c.var;

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../http/scopes";
+import { CONNECTION_ERRORS, CONNECTION_SECURITY } from "../../http/scopes";
 import { getRoute } from "../kit/routes";
 import { safetyEventReads } from "./read";
 import { GetSafetyEventQuerySchema, SafetyEventIdParamsSchema, SafetyEventSchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  security: CONNECTION_SECURITY,
   operationId: "safetyEvents.get",
   tags: ["Safety"],
   method: "get",

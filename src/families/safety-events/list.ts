@@ -1,13 +1,13 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import { errorResponses } from "../../http/errors";
 import { pageSchema } from "../../http/schemas/pagination";
-import { CONNECTION_ERRORS, connectionScope } from "../../http/scopes";
+import { CONNECTION_ERRORS, CONNECTION_SECURITY } from "../../http/scopes";
 import { listRoute, toDate } from "../kit/routes";
 import { safetyEventReads } from "./read";
 import { ListSafetyEventsQuerySchema, SafetyEventSchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  security: CONNECTION_SECURITY,
   operationId: "safetyEvents.list",
   tags: ["Safety"],
   method: "get",

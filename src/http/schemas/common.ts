@@ -37,3 +37,6 @@ export const TagsSchema = z
   .array(z.string().min(1).max(100))
   .max(50)
   .openapi({ description: "Labels of the application's choosing.", example: ["fleet-a", "priority"] });
+
+/** Days of history a backfill or sync request reaches back: whole days, at most ten years. */
+export const HistoryDaysSchema = z.number().int().min(0).max(3650);

@@ -1,4 +1,5 @@
 import type { ProviderAdapter } from "../../providers/types";
+import { BackToPicker } from "./back-to-picker";
 
 export type AgreementProps = {
   provider: ProviderAdapter;
@@ -42,13 +43,7 @@ export function AgreementStep(props: AgreementProps) {
           Accept and continue
         </button>
       </form>
-      {props.backAction ? (
-        <form method="post" action={props.backAction}>
-          <button class="secondary" type="submit">
-            Choose another provider
-          </button>
-        </form>
-      ) : null}
+      <BackToPicker action={props.backAction} />
     </>
   );
 }

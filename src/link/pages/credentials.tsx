@@ -1,4 +1,5 @@
 import type { CredentialField, ProviderAdapter } from "../../providers/types";
+import { BackToPicker } from "./back-to-picker";
 
 export type CredentialsProps = {
   provider: ProviderAdapter;
@@ -37,13 +38,7 @@ export function CredentialsStep(props: CredentialsProps) {
           Connect
         </button>
       </form>
-      {props.backAction ? (
-        <form method="post" action={props.backAction}>
-          <button class="secondary" type="submit">
-            Choose another provider
-          </button>
-        </form>
-      ) : null}
+      <BackToPicker action={props.backAction} />
     </>
   );
 }

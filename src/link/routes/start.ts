@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import type { Tenant } from "../../context";
-import { applications, type LinkParams } from "../../db/schema";
-import { authenticateApiKey } from "../../domain/api-keys/authenticate";
+import type { LinkParams } from "../../db/schema";
 import { linkOrigin } from "../../domain/link/agreement";
 import { findTenantConnection } from "../../domain/link/complete";
 import { parseLinkQuery } from "../../domain/link/params";
@@ -13,9 +11,8 @@ import { baseUrlOf } from "../../http/environments";
 import { flowError } from "../errors";
 import { setPrivatePageHeaders } from "../render";
 import { embeddingOriginOf } from "../request-meta";
-
-/** Where a new session continues: its current step. */
-export const sessionPath = (sessionId: string) => `/flow/${sessionId}`;
+import { tenantOfPublishableKey } from "../tenant";
+import { sessionPath } from "./step-page";
 
 /**
  * The flow's entry points, as the browser SDK and short links open them:
@@ -107,41 +104,6 @@ async function startSession(
   );
   setPrivatePageHeaders(c);
   return c.redirect(sessionPath(session.id), 303);
-}
-
-/**
- * The application and environment of the flow, from its publishable key. A secret key is
- * refused without being looked up: it must never be in a browser, and its owner should rotate it.
- */
-export async function tenantOfPublishableKey(c: Context<AppEnv>, key: string | undefined): Promise<Tenant> {
-  if (!key) {
-    throw flowError(
-      400,
-      "This link is incomplete",
-      "The link that opened this page has no publishable key (`key`). The application that sent you here needs to add it.",
-    );
-  }
-  if (key.startsWith("sk_")) {
-    throw flowError(
-      400,
-      "This link is not valid",
-      "The link carries a secret key. Secret keys must never appear in a browser: use the publishable key (pk_…), and rotate the exposed secret key.",
-    );
-  }
-  const principal = await authenticateApiKey(c.var.db, key);
-  if (principal?.kind !== "publishable") {
-    throw flowError(401, "This link is not valid", "The link's publishable key is unknown or has been revoked.");
-  }
-  return { applicationId: principal.applicationId, environment: principal.environment };
-}
-
-export async function applicationNameOf(c: Context<AppEnv>, tenant: Tenant): Promise<string> {
-  const [row] = await c.var.db
-    .select({ name: applications.name })
-    .from(applications)
-    .where(eq(applications.id, tenant.applicationId))
-    .limit(1);
-  return row?.name ?? "This application";
 }
 
 function prefersHtml(c: Context<AppEnv>): boolean {

@@ -1,5 +1,4 @@
 import type { Context, Hono } from "hono";
-import type { LinkSessionRow } from "../../db/schema";
 import { END_USER_AGREEMENT, endUserAgreementUrl } from "../../domain/link/agreement";
 import {
   acceptAgreement,
@@ -7,23 +6,17 @@ import {
   exitLinkSession,
   loadLinkSession,
   submitCredentials,
-  tenantOf,
 } from "../../domain/link/sessions";
 import type { AppEnv } from "../../env";
 import { DomainError } from "../../errors";
-import { findProvider, listProviders } from "../../providers/registry";
+import { findProvider } from "../../providers/registry";
 import { flowError, toFlowError } from "../errors";
-import { AgreementStep } from "../pages/agreement";
+import { readForm, withQuery } from "../form";
 import { CredentialsStep } from "../pages/credentials";
-import { BusyStep, ExitedStep, FinishedStep, SuccessStep } from "../pages/outcomes";
-import { ProviderPicker } from "../pages/picker";
-import { type RenderOptions, renderPage, setPrivatePageHeaders } from "../render";
+import { SuccessStep } from "../pages/outcomes";
+import { setPrivatePageHeaders } from "../render";
 import { acceptanceOf } from "../request-meta";
-import { applicationNameOf, sessionPath } from "./start";
-
-/** Largest form a step accepts: credentials are short; anything larger is not a person typing. */
-const MAX_FORM_FIELDS = 20;
-const MAX_FIELD_LENGTH = 4096;
+import { backToSession, sessionPage, sessionPath, showStep } from "./step-page";
 
 /**
  * The session's steps: one page (GET /flow/:sid) that shows where the session is (provider,
@@ -73,7 +66,7 @@ export function registerStepRoutes(app: Hono<AppEnv>) {
         setPrivatePageHeaders(c);
         return c.redirect(withQuery(redirectUrl, { public_token: completed.publicToken }), 303);
       }
-      return page(c, session, {
+      return sessionPage(c, session, {
         title: session.reconnect ? "Reconnected" : "Connected",
         state: { parentOrigin: session.parentOrigin, result: "success", publicToken: completed.publicToken },
         children: <SuccessStep providerName={provider?.name ?? "provider"} reconnect={session.reconnect} />,
@@ -89,7 +82,7 @@ export function registerStepRoutes(app: Hono<AppEnv>) {
           if (name && provider.credentialFields.some((field) => field.name === name)) fields[name] = problem.message;
         }
       }
-      return page(c, await loadLinkSession(c.var.db, session.id), {
+      return sessionPage(c, await loadLinkSession(c.var.db, session.id), {
         status: shown.status,
         title: `Sign in to ${provider.name}`,
         children: (
@@ -117,103 +110,6 @@ export function registerStepRoutes(app: Hono<AppEnv>) {
   });
 }
 
-/** The page of the session's current step. */
-async function showStep(c: Context<AppEnv>, session: LinkSessionRow, options: { query: string }) {
-  const path = sessionPath(session.id);
-  if (session.status === "exited") {
-    return page(c, session, {
-      title: "Connection cancelled",
-      state: { parentOrigin: session.parentOrigin, result: "exit" },
-      children: <ExitedStep />,
-    });
-  }
-  if (session.status === "succeeded") return page(c, session, { title: "All done", children: <FinishedStep /> });
-  if (session.status === "completing") return page(c, session, { title: "Verifying", children: <BusyStep /> });
-  const provider = session.provider ? findProvider(session.provider) : undefined;
-  const back = session.reconnect ? {} : { backAction: `${path}/back` };
-  if (!provider) {
-    return page(c, session, {
-      title: "Connect your fleet",
-      children: (
-        <ProviderPicker
-          providers={listProviders(session.environment)}
-          query={options.query}
-          chooseAction={`${path}/provider`}
-          searchAction={path}
-        />
-      ),
-    });
-  }
-  if (!session.agreement) {
-    return page(c, session, {
-      title: `Connect ${provider.name}`,
-      children: (
-        <AgreementStep
-          provider={provider}
-          applicationName={await applicationNameOf(c, tenantOf(session))}
-          agreementUrl={endUserAgreementUrl(c.env)}
-          acceptAction={`${path}/agreement`}
-          {...back}
-        />
-      ),
-    });
-  }
-  return page(c, session, {
-    title: `Sign in to ${provider.name}`,
-    children: (
-      <CredentialsStep
-        provider={provider}
-        submitAction={`${path}/credentials`}
-        {...back}
-        reconnect={session.reconnect}
-      />
-    ),
-  });
-}
-
-/** A page of a session: the application's name in the header, Exit recorded on the session. */
-async function page(c: Context<AppEnv>, session: LinkSessionRow, options: Omit<RenderOptions, "applicationName">) {
-  const redirectUrl = session.params.redirectUrl;
-  return renderPage(c, {
-    applicationName: await applicationNameOf(c, tenantOf(session)),
-    ...(session.status === "open" || session.status === "completing"
-      ? { exitAction: `${sessionPath(session.id)}/exit` }
-      : {}),
-    ...(redirectUrl ? { redirectOrigin: new URL(redirectUrl).origin } : {}),
-    ...options,
-  });
-}
-
-function backToSession(c: Context<AppEnv>, session: Pick<LinkSessionRow, "id">) {
-  setPrivatePageHeaders(c);
-  return c.redirect(sessionPath(session.id), 303);
-}
-
 function context(c: Context<AppEnv>) {
   return { db: c.var.db, env: c.env };
-}
-
-/** The posted form as strings; files and oversized or numerous fields are refused. */
-async function readForm(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
-    throw flowError(400, "Something is not right", "The form was not sent as a form.");
-  }
-  const body = await c.req.parseBody();
-  const entries = Object.entries(body);
-  if (entries.length > MAX_FORM_FIELDS) throw flowError(400, "Something is not right", "The form has too many fields.");
-  const form: Record<string, string> = {};
-  for (const [name, value] of entries) {
-    if (typeof value !== "string" || value.length > MAX_FIELD_LENGTH) {
-      throw flowError(400, "Something is not right", "A field of the form is too long or is not text.");
-    }
-    form[name] = value;
-  }
-  return form;
-}
-
-function withQuery(url: string, params: Record<string, string>): string {
-  const target = new URL(url);
-  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return target.toString();
 }

@@ -13,7 +13,7 @@
  *   server errors (a bare 503, or DbUnavailableException), truncated bodies, slow answers.
  */
 
-import { type FakeAccount, sleep } from "../accounts.ts";
+import { type FakeAccount, nextRoll, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
 import { GeotabAccountStore } from "./accounts.ts";
@@ -192,7 +192,7 @@ export function createGeotabFake() {
         throw overLimit("API calls quota exceeded. Maximum admitted 60 per 1m.", String(faults.retryAfterSeconds ?? 1));
       }
       if (inject(account, "serverError", faults.serverErrorRate)) {
-        if (Math.random() < 0.5)
+        if (nextRoll(account) < 0.5)
           return new Response("<html><body>503 Service Unavailable</body></html>", { status: 503 });
         throw new RpcException(
           "DbUnavailableException",

@@ -18,7 +18,7 @@
  * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected.
  */
 
-import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
+import { AccountStore, type FakeAccount, nextRoll, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import {
   type CanonicalVehicle,
@@ -127,7 +127,7 @@ export function createMotiveFake() {
       }
       if (inject(account, "serverError", account.faults.serverErrorRate)) {
         counters.serverErrors++;
-        return error(Math.random() < 0.5 ? 500 : 503, "Internal Server Error");
+        return error(nextRoll(account) < 0.5 ? 500 : 503, "Internal Server Error");
       }
       await maybeHang(account);
       if (inject(account, "wrongShape", account.faults.wrongShapeRate)) return wrongShape();

@@ -2,11 +2,11 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { cancelConnectionDeletion } from "../../../domain/connections/cancel-deletion";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
 import { idSchema } from "../../../http/schemas/common";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
 import { presentConnection } from "../../../presenters/connection";
-import { AnyConnectionSchema } from "./schema";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const ParamsSchema = z.object({
   id: idSchema("connection").openapi({ param: { name: "id", in: "path" } }),

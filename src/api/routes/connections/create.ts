@@ -2,10 +2,11 @@ import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { createConnection } from "../../../domain/connections/create";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
 import { presentConnection } from "../../../presenters/connection";
-import { AnyConnectionSchema, CreateConnectionBodySchema } from "./schema";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { CreateConnectionBodySchema } from "./schema";
 
 const route = createRoute({
   ...applicationScope,

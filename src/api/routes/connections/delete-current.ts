@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { requestConnectionDeletion } from "../../../domain/connections/request-deletion";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 
 const MessageSchema = z
   .object({ message: z.string().openapi({ example: "Deletion scheduled for 2026-01-07T03:24:53.000Z." }) })

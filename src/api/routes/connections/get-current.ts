@@ -3,9 +3,9 @@ import { getConnectionDetails } from "../../../domain/connections/get-details";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { AnyConnectionSchema } from "./schema";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 
 const route = createRoute({
   ...connectionScope,

@@ -5,9 +5,9 @@ import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
 import { idSchema } from "../../../http/schemas/common";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { AnyConnectionSchema } from "./schema";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const ParamsSchema = z.object({
   id: idSchema("connection").openapi({ param: { name: "id", in: "path" } }),

@@ -4,9 +4,10 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { AnyConnectionSchema, ListConnectionsQuerySchema } from "./schema";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { ListConnectionsQuerySchema } from "./schema";
 
 const QuerySchema = ListConnectionsQuerySchema.extend(PaginationQuerySchema.shape);
 const PageSchema = pageSchema(AnyConnectionSchema, "ConnectionPage");

@@ -2,9 +2,9 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { rotateConnectionToken } from "../../../domain/connections/rotate-token";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { ConnectionSchema } from "./schema";
+import { ConnectionSchema } from "../../../presenters/connection-schema";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 
 const route = createRoute({
   ...connectionScope,

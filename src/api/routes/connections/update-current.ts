@@ -2,9 +2,10 @@ import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { updateConnection } from "../../../domain/connections/update";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
-import { AnyConnectionSchema, UpdateConnectionBodySchema } from "./schema";
+import { AnyConnectionSchema } from "../../../presenters/connection-schema";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { UpdateConnectionBodySchema } from "./schema";
 
 const route = createRoute({
   ...connectionScope,

@@ -6,10 +6,10 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentPage, presentReferences } from "../../../http/present-rows";
 import { pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { presentConnection } from "../../../presenters/connection";
 import { presentIssue } from "../../../presenters/issue";
 import { AnyConnectionSchema } from "../connections/schema";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { IssueSchema, ListIssuesQuerySchema } from "./schema";
 
 const PageSchema = pageSchema(IssueSchema, "IssuePage");

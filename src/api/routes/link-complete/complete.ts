@@ -1,80 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { emitLinkAnalytics } from "../../../domain/link/analytics";
 import { completeLink } from "../../../domain/link/complete";
 import { parseBackfillStart } from "../../../domain/link/params";
 import type { AppEnv } from "../../../env";
 import { DomainError } from "../../../errors";
 import { errorResponses } from "../../../http/errors";
-import { boundedJson, CREDENTIALS_LIMITS } from "../../../http/schemas/bounded-json";
-import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 import { ProviderError } from "../../../providers/errors";
-import { SyncModeSchema } from "../connections/schema";
-
-const AgreementSchema = z.strictObject({
-  agreementUrl: z
-    .string()
-    .url()
-    .max(2000)
-    .openapi({ description: "URL of the accepted text (immutable).", example: "https://example.com/terms/v3" }),
-  type: z
-    .string()
-    .regex(/^(end-user-agreement|[a-z0-9-]+-data-sharing-agreement)$/)
-    .optional()
-    .openapi({ description: "`end-user-agreement` (default) or `<vendor>-data-sharing-agreement`." }),
-  acceptedAt: DateTimeSchema.optional().openapi({ description: "When the end user accepted. Default: now." }),
-});
-
-const BodySchema = z
-  .strictObject({
-    provider: z
-      .string()
-      .min(1)
-      .max(100)
-      .openapi({ description: "Provider code (GET /providers).", example: "sandbox" }),
-    credentials: boundedJson(CREDENTIALS_LIMITS, {
-      description: "The provider's credential fields, as the end user typed them. Never stored in plaintext.",
-      example: { username: "demo", password: "demo" },
-    }),
-    agreements: z.array(AgreementSchema).min(1).max(5).openapi({
-      description:
-        "What the end user accepted. The address and user agent of the acceptance are taken from this request.",
-    }),
-    connectionId: idSchema("connection")
-      .optional()
-      .openapi({ description: "Re-authenticate this connection (its token is kept) instead of creating one." }),
-    name: TextSchema.optional().openapi({ description: "Company name of a new connection." }),
-    externalId: TextSchema.optional(),
-    tags: TagsSchema.optional(),
-    syncMode: SyncModeSchema.optional(),
-    backfill: z
-      .strictObject({
-        days: z.number().int().min(0).max(3650).optional(),
-        startFrom: z
-          .string()
-          .max(40)
-          .refine((value) => parseBackfillStart(value) !== undefined, "must be a past date or date-time")
-          .optional(),
-      })
-      .refine((value) => value.days === undefined || value.startFrom === undefined, "give days or startFrom, not both")
-      .optional(),
-  })
-  .refine(
-    (body) =>
-      body.connectionId === undefined ||
-      [body.name, body.externalId, body.tags, body.syncMode, body.backfill].every((value) => value === undefined),
-    { message: "a reconnection takes no connection settings", path: ["connectionId"] },
-  )
-  .openapi("LinkCompleteRequest");
-
-const ResponseSchema = z
-  .object({
-    publicToken: z
-      .string()
-      .regex(/^pub_tkn_\S+$/)
-      .openapi({ example: "pub_tkn_8sJd…" }),
-    expiresAt: DateTimeSchema.openapi({ description: "The token must be exchanged before this time." }),
-  })
-  .openapi("LinkCompleteResponse");
+import { LinkCompleteBodySchema, LinkCompleteResponseSchema } from "./schema";
 
 const route = createRoute({
   security: [{ publishableKey: [] }],
@@ -89,9 +21,12 @@ const route = createRoute({
     "records the accepted agreements with the request's address and user agent, and answers a one-time public token.",
     "The application's server exchanges it with POST /public-token/exchange. The answer carries nothing else: a publishable key never reads data.",
   ].join(" "),
-  request: { body: { required: true, content: { "application/json": { schema: BodySchema } } } },
+  request: { body: { required: true, content: { "application/json": { schema: LinkCompleteBodySchema } } } },
   responses: {
-    200: { description: "The one-time public token.", content: { "application/json": { schema: ResponseSchema } } },
+    200: {
+      description: "The one-time public token.",
+      content: { "application/json": { schema: LinkCompleteResponseSchema } },
+    },
     ...errorResponses([
       "bad_request",
       "unauthorized",
@@ -143,7 +78,10 @@ export function registerCompleteLink(app: OpenAPIHono<AppEnv>) {
         ...(body.externalId ? { externalId: body.externalId } : {}),
       });
       return c.json(
-        ResponseSchema.parse({ publicToken: completed.publicToken, expiresAt: completed.expiresAt.toISOString() }),
+        LinkCompleteResponseSchema.parse({
+          publicToken: completed.publicToken,
+          expiresAt: completed.expiresAt.toISOString(),
+        }),
         200,
       );
     } catch (error) {

@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
-import { idempotency } from "../../../http/middleware/idempotency";
-import { requirePublishableKey } from "../../../http/middleware/publishable-key";
-import { enforceRateLimits } from "../../../http/middleware/rate-limit";
+import { idempotency } from "../../../middleware/idempotency";
+import { requirePublishableKey } from "../../../middleware/publishable-key";
+import { enforceRateLimits } from "../../../middleware/rate-limit";
 import { registerCompleteLink } from "./complete";
 
 /** Routes called from browsers with a publishable key, mounted before the secret-key check. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SYNC_MODES } from "../../../db/schema";
-import { DateTimeSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
+import { DateTimeSchema, HistoryDaysSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
 
 export const ShortLinkIdParamsSchema = z.object({
   id: idSchema("shortLink").openapi({ param: { name: "id", in: "path" } }),
@@ -22,13 +22,10 @@ const isDateOrDateTime = (value: string) =>
 
 const BackfillSchema = z
   .strictObject({
-    days: z
-      .number()
-      .int()
-      .min(0)
-      .max(3650)
-      .optional()
-      .openapi({ description: "Days of history to sync. Give this or `startFrom`.", example: 90 }),
+    days: HistoryDaysSchema.optional().openapi({
+      description: "Days of history to sync. Give this or `startFrom`.",
+      example: 90,
+    }),
     startFrom: z
       .string()
       .max(40)

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
 import { listProviders } from "../../../providers/registry";
 import { MODEL_NAMES, type ProviderAdapter } from "../../../providers/types";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const SupportSchema = z
   .object({

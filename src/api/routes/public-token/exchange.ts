@@ -2,10 +2,10 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { exchangePublicToken } from "../../../domain/public-tokens/exchange";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
 import { presentConnection } from "../../../presenters/connection";
-import { ConnectionSchema } from "../connections/schema";
+import { ConnectionSchema } from "../../../presenters/connection-schema";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const BodySchema = z
   .object({

@@ -7,7 +7,7 @@ import { RawQuerySchema } from "../../../families/kit/schemas";
 import { SafetyEventIdParamsSchema } from "../../../families/safety-events/schema";
 import { safetyEvents } from "../../../families/safety-events/table";
 import { ApiError, errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentCameraMedia } from "./present";
 import { CameraMediaSchema } from "./schema";
 

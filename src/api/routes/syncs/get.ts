@@ -3,7 +3,7 @@ import { findSyncJob, issuesOfSyncJobs } from "../../../domain/syncs/read";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { ExpandIssuesQuerySchema, SyncIdParamsSchema, SyncJobResponseSchema } from "./schema";
 

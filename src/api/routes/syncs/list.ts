@@ -5,7 +5,7 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { ExpandIssuesQuerySchema, SyncJobResponseSchema, SyncStatusQuerySchema } from "./schema";
 

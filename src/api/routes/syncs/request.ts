@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { requestSync } from "../../../domain/syncs/request";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { RequestSyncBodySchema, SyncJobResponseSchema } from "./schema";
 

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { retrySync } from "../../../domain/syncs/retry";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../../../http/scopes";
+import { CONNECTION_ERRORS, connectionScope } from "../scopes";
 import { SyncActionResultSchema, SyncIdParamsSchema } from "./schema";
 
 const route = createRoute({

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { PROVIDER_REQUESTS, SYNC_STATUSES } from "../../../db/schema";
-import { DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { DateTimeSchema, HistoryDaysSchema, idSchema } from "../../../http/schemas/common";
+import { SyncJobSchema } from "../../../presenters/sync-job-schema";
 import { IssueSchema } from "../../schemas/issue";
-import { SyncJobSchema } from "../../schemas/sync-job";
 
 export const SyncIdParamsSchema = z.object({
   id: idSchema("syncJob").openapi({ param: { name: "id", in: "path" } }),
@@ -26,13 +26,10 @@ export const SyncStatusQuerySchema = z.object({
 export const RequestSyncBodySchema = z
   .strictObject({
     startFrom: DateTimeSchema.optional().openapi({ description: "Earliest time-based records to sync." }),
-    days: z
-      .number()
-      .int()
-      .min(0)
-      .max(3650)
-      .optional()
-      .openapi({ description: "Sync this many days of history (when `startFrom` is absent).", example: 30 }),
+    days: HistoryDaysSchema.optional().openapi({
+      description: "Sync this many days of history (when `startFrom` is absent).",
+      example: 30,
+    }),
     providerRequests: z
       .array(z.enum(PROVIDER_REQUESTS))
       .max(2)

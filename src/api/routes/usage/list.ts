@@ -4,7 +4,7 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { idSchema } from "../../../http/schemas/common";
 import { PaginationQuerySchema, pageSchema, readCursor, toPage } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
 const UsageRecordSchema = z
   .object({

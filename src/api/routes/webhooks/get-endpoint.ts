@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
 import { presentRecord } from "../../../http/present-rows";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EndpointIdParamsSchema, presentEndpoint, WebhookEndpointSchema } from "./schema";
 import { findEndpoint } from "./tenant-queries";
 

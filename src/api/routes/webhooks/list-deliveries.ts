@@ -1,12 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { webhookDeliveries } from "../../../db/schema/webhooks";
+import { ofTenant } from "../../../db/tenant";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EndpointIdParamsSchema, presentDelivery, WebhookDeliverySchema } from "./schema";
 import { deliveryRows, findEndpoint } from "./tenant-queries";
 
@@ -42,8 +43,7 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
       .where(
         and(
           eq(webhookDeliveries.endpointId, id),
-          eq(webhookDeliveries.applicationId, tenant.applicationId),
-          eq(webhookDeliveries.environment, tenant.environment),
+          ...ofTenant(webhookDeliveries, tenant),
           after === undefined ? undefined : gt(webhookDeliveries.id, String(after[0])),
         ),
       )

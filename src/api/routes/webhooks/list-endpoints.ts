@@ -1,12 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, gt } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema/webhooks";
+import { ofTenant } from "../../../db/tenant";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { presentEndpoint, WebhookEndpointSchema } from "./schema";
 import { endpointRows } from "./tenant-queries";
 
@@ -39,8 +40,7 @@ export function registerListWebhookEndpoints(app: OpenAPIHono<AppEnv>) {
       .from(webhookEndpoints)
       .where(
         and(
-          eq(webhookEndpoints.applicationId, tenant.applicationId),
-          eq(webhookEndpoints.environment, tenant.environment),
+          ...ofTenant(webhookEndpoints, tenant),
           after === undefined ? undefined : gt(webhookEndpoints.id, String(after[0])),
         ),
       )

@@ -1,12 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { webhookEvents } from "../../../db/schema/webhooks";
+import { ofTenant } from "../../../db/tenant";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
 import { presentPage } from "../../../http/present-rows";
 import { PaginationQuerySchema, pageSchema, readCursor } from "../../../http/schemas/pagination";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EventTypeSchema, presentEvent, WebhookEventSchema } from "./schema";
 import { eventRows } from "./tenant-queries";
 
@@ -47,8 +48,7 @@ export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
       .from(webhookEvents)
       .where(
         and(
-          eq(webhookEvents.applicationId, tenant.applicationId),
-          eq(webhookEvents.environment, tenant.environment),
+          ...ofTenant(webhookEvents, tenant),
           type === undefined ? undefined : eq(webhookEvents.type, type),
           connectionId === undefined ? undefined : eq(webhookEvents.connectionId, connectionId),
           after === undefined ? undefined : gt(webhookEvents.id, String(after[0])),

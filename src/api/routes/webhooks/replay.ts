@@ -1,11 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, gte, inArray } from "drizzle-orm";
 import { webhookEvents } from "../../../db/schema/webhooks";
+import { ofTenant } from "../../../db/tenant";
 import type { AppEnv } from "../../../env";
 import { badRequest, errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
 import { redeliverEvents } from "../../../webhooks/outbox";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EventTypeSchema } from "./schema";
 
 /** Most events one replay re-queues; narrow the filters (or page with `since`) for more. */
@@ -68,8 +69,7 @@ export function registerReplayWebhookEvents(app: OpenAPIHono<AppEnv>) {
       .from(webhookEvents)
       .where(
         and(
-          eq(webhookEvents.applicationId, tenant.applicationId),
-          eq(webhookEvents.environment, tenant.environment),
+          ...ofTenant(webhookEvents, tenant),
           eventIds ? inArray(webhookEvents.id, eventIds) : undefined,
           connectionIds ? inArray(webhookEvents.connectionId, connectionIds) : undefined,
           types ? inArray(webhookEvents.type, types) : undefined,

@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { webhookEndpoints } from "../../../db/schema/webhooks";
 import type { AppEnv } from "../../../env";
 import { ApiError, errorResponses } from "../../../http/errors";
-import { requireRole } from "../../../http/middleware/roles";
-import { APPLICATION_ERRORS, applicationScope } from "../../../http/scopes";
+import { requireRole } from "../../../middleware/roles";
+import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { EndpointIdParamsSchema, newSigningSecret, presentEndpoint, WebhookEndpointWithSecretSchema } from "./schema";
 import { endpointOf, findEndpoint } from "./tenant-queries";
 

@@ -9,6 +9,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from "../../../db/schema/webhooks";
+import { ofTenant } from "../../../db/tenant";
 import { tolerantSelection } from "../../../db/tolerant-rows";
 import { ApiError } from "../../../http/errors";
 import { decodedOrThrow } from "../../../lib/bad-rows";
@@ -18,28 +19,16 @@ export const endpointRows = tolerantSelection<WebhookEndpointRow>(getTableColumn
 export const eventRows = tolerantSelection<WebhookEventRow>(getTableColumns(webhookEvents));
 export const deliveryRows = tolerantSelection<WebhookDeliveryRow>(getTableColumns(webhookDeliveries));
 
+/** The condition of the tenant's endpoint with this id. */
+export const endpointOf = (tenant: Tenant, id: string) =>
+  and(eq(webhookEndpoints.id, id), ...ofTenant(webhookEndpoints, tenant));
+
 /**
  * The tenant's endpoint with this id, or not_found (another tenant's endpoint is not found
  * either). One whose stored JSON does not parse is reported and thrown (UnpresentableRowError).
  */
 export async function findEndpoint(db: Database, tenant: Tenant, id: string): Promise<WebhookEndpointRow> {
-  const [row] = await db
-    .select(endpointRows.fields)
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.id, id),
-        eq(webhookEndpoints.applicationId, tenant.applicationId),
-        eq(webhookEndpoints.environment, tenant.environment),
-      ),
-    );
+  const [row] = await db.select(endpointRows.fields).from(webhookEndpoints).where(endpointOf(tenant, id));
   if (!row) throw new ApiError("not_found", "No webhook endpoint with this id.");
   return decodedOrThrow("webhook_endpoints", endpointRows.decode(row));
 }
-
-export const endpointOf = (tenant: Tenant, id: string) =>
-  and(
-    eq(webhookEndpoints.id, id),
-    eq(webhookEndpoints.applicationId, tenant.applicationId),
-    eq(webhookEndpoints.environment, tenant.environment),
-  );

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { findConnectionByToken } from "../../domain/connections/find-by-token";
-import type { AppEnv } from "../../env";
-import { ApiError, badRequest } from "../errors";
+import { findConnectionByToken } from "../domain/connections/find-by-token";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest } from "../http/errors";
 
 export const CONNECTION_TOKEN_PATTERN = /^con_tkn_\S+$/;
 

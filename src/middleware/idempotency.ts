@@ -6,10 +6,10 @@ import {
   completeIdempotencyKey,
   fingerprintRequest,
   releaseIdempotencyKey,
-} from "../../domain/idempotency/keys";
-import type { AppEnv } from "../../env";
-import { hashSecret } from "../../lib/crypto";
-import { ApiError, badRequest } from "../errors";
+} from "../domain/idempotency/keys";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest } from "../http/errors";
+import { hashSecret } from "../lib/crypto";
 
 const HEADER_PATH = "{requestHeaders}.idempotency-key";
 /** Printable ASCII, like Stripe's keys (UUIDs, ULIDs, or any client-made string up to 255 characters). */

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { PROVIDER_REQUESTS, SYNC_STATUSES } from "../../db/schema";
-import { DateTimeSchema, idSchema } from "../../http/schemas/common";
+import { PROVIDER_REQUESTS, SYNC_STATUSES } from "../db/schema";
+import { DateTimeSchema, idSchema } from "../http/schemas/common";
 
+/** A sync job as the API and webhooks show it (contract 2.3): the response schema presentSyncJob is typed from. */
 export const SyncJobSchema = z
   .object({
     id: idSchema("syncJob"),

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { MemberRole } from "../../db/schema";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../errors";
+import type { MemberRole } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
 
 /**
  * Refuses the request unless its caller may act with `role`. API secret keys have admin

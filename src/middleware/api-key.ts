@@ -1,12 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { authenticateApiKey } from "../../domain/api-keys/authenticate";
-import { authenticateMemberToken, isMemberToken } from "../../domain/members/authenticate";
-import type { AppEnv } from "../../env";
-import { idPattern } from "../../lib/ids";
-import { ApiError, badRequest } from "../errors";
+import { authenticateMemberToken, isMemberToken } from "../domain/members/authenticate";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest } from "../http/errors";
+import { idPattern } from "../lib/ids";
+import { authenticateKeyOfKind, bearerToken } from "./bearer";
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const APPLICATION_ID_HEADER = "{requestHeaders}.x-application-id";
 
 /**
@@ -20,26 +19,16 @@ export const requireSecretKey = createMiddleware<AppEnv>(async (c, next) => {
   if (!header) {
     throw new ApiError("unauthorized", "Missing API key. Send `Authorization: Bearer <secret key>`.");
   }
-  const presented = BEARER.exec(header)?.[1];
+  const presented = bearerToken(header);
   if (presented && isMemberToken(presented)) {
     await authenticateMember(c, presented);
     await next();
     return;
   }
-  const principal = presented ? await authenticateApiKey(c.var.db, presented) : undefined;
-  if (!principal) throw new ApiError("unauthorized", "Invalid API key: it is unknown, malformed or revoked.");
-  if (principal.environment !== c.var.environment) {
-    throw new ApiError(
-      "unauthorized",
-      `This is a ${principal.environment} key; send it to the ${principal.environment} base address.`,
-    );
-  }
-  if (principal.kind !== "secret") {
-    throw new ApiError(
-      "unauthorized",
-      "Publishable keys only work in the hosted consent flow; server-side calls need a secret key.",
-    );
-  }
+  const principal = await authenticateKeyOfKind(c, presented, "secret", {
+    invalid: "Invalid API key: it is unknown, malformed or revoked.",
+    otherKind: "Publishable keys only work in the hosted consent flow; server-side calls need a secret key.",
+  });
   c.set("principal", principal);
   await next();
 });

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../env";
-import { hashSecret } from "../../lib/crypto";
-import { ApiError } from "../errors";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { hashSecret } from "../lib/crypto";
 
 /** The SHIELD binding's period (wrangler.toml): a refused caller is told to wait that long. */
 const SHIELD_PERIOD_SECONDS = 10;

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../env";
-import { rateLimiter } from "../../rate-limit/client";
-import { retryAfterSeconds, type Verdict } from "../../rate-limit/sliding-window";
-import { ApiError } from "../errors";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { rateLimiter } from "../rate-limit/client";
+import { retryAfterSeconds, type Verdict } from "../rate-limit/sliding-window";
 
 /**
  * The API's request limits (wire-compat.md, Rate limits): per application, plus per

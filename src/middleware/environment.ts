@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../env";
-import { matchBaseAddress } from "../environments";
-import { ApiError } from "../errors";
+import type { AppEnv } from "../env";
+import { matchBaseAddress } from "../http/environments";
+import { ApiError } from "../http/errors";
 
 /** Sets the environment from the base address the request came to; an address of no environment is not_found. */
 export const resolveEnvironment = createMiddleware<AppEnv>(async (c, next) => {

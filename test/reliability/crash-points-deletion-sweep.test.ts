@@ -1,0 +1,75 @@
+/**
+ * Crash points of the deletion sweep: a failure (the call throws) or a crash (the process stops there for
+ * good) is injected at each I/O step (test/helpers/io-faults.ts). A failed request must leave
+ * nothing behind; after a crash, the recovery the service has (the sync object's alarm after a
+ * restart, the recovery sweep) must bring back the invariants: every connection reaches a sync
+ * with its backfill, no reservation without a job, every event delivered at least once, the
+ * sweep completes. One file per operation, so that they run side by side.
+ */
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DELETED_TABLES, runDeletionSweep } from "../../src/cron/deletion-sweep";
+import { connections, webhookEvents } from "../../src/db/schema";
+import { createConnection } from "../../src/domain/connections/create";
+import { requestConnectionDeletion } from "../../src/domain/connections/request-deletion";
+import { db } from "../helpers/factories";
+import { runWithFault } from "../helpers/io-faults";
+import { expectEveryConnectionSynced, expectEveryEventDelivered } from "./crash-helpers";
+import { BACKFILL_DAYS, context, creationInput, injections, stepsOf, subscribedApplication } from "./crash-scenarios";
+
+describe("deletion sweep", async () => {
+  /** A synced connection whose deletion was requested, with its grace period over by `sweepTime()`. */
+  async function connectionDue() {
+    const subscribed = await subscribedApplication();
+    const { connection } = await createConnection(context(env), subscribed.tenant, creationInput());
+    await expectEveryConnectionSynced(subscribed.app.id, BACKFILL_DAYS);
+    const [row] = await db().select().from(connections).where(eq(connections.id, connection.id));
+    await requestConnectionDeletion(context(env), row!);
+    const events = await db()
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.connectionId, connection.id));
+    return { ...subscribed, id: connection.id, eventIds: events.map((event) => event.id) };
+  }
+  const sweepTime = () => new Date(Date.now() + 25 * 3_600_000);
+  const baseline = await connectionDue();
+  const steps = await stepsOf((faulty) => runDeletionSweep(faulty, { now: sweepTime() }));
+
+  it("takes the steps the crash points cover", async () => {
+    expect(steps[0]).toBe("D1.raw");
+    expect(steps).toContain("CONNECTION_SYNC.purge");
+    const [row] = await db().select().from(connections).where(eq(connections.id, baseline.id));
+    expect(row?.status).toBe("deleted");
+  });
+
+  it.each(injections(steps))(
+    "a fault at step $at ($mode): the next run completes the deletion, announced once",
+    async (injection) => {
+      const { app, inbox, id, eventIds } = await connectionDue();
+      await runWithFault(env, injection, (faulty) => runDeletionSweep(faulty, { now: sweepTime() }));
+      for (let run = 0; run < 3; run++) await runDeletionSweep(env, { now: sweepTime() });
+      const [row] = await db().select().from(connections).where(eq(connections.id, id));
+      expect(row?.status).toBe("deleted");
+      for (const table of DELETED_TABLES) {
+        const rows = await env.DB.prepare(
+          `SELECT count(*) AS n FROM ${table} WHERE ${
+            ["webhook_deliveries", "webhook_outbox"].includes(table)
+              ? `event_id IN (SELECT value FROM json_each(?1))`
+              : table === "sync_job_issues"
+                ? `sync_job_id IN (SELECT id FROM sync_jobs WHERE connection_id = ?1)`
+                : "connection_id = ?1"
+          }`,
+        )
+          .bind(["webhook_deliveries", "webhook_outbox"].includes(table) ? JSON.stringify(eventIds) : id)
+          .first<{ n: number }>();
+        expect(rows?.n, table).toBe(0);
+      }
+      const deletedEvents = (
+        await db().select().from(webhookEvents).where(eq(webhookEvents.applicationId, app.id))
+      ).filter((event) => event.type === "connection.deleted");
+      expect(deletedEvents).toHaveLength(1);
+      await expectEveryEventDelivered(app.id, inbox);
+    },
+  );
+});
