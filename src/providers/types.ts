@@ -47,6 +47,37 @@ export type ProviderContext = { env: Env; pace?: Pacer };
 export type RequestPace = { readonly requests: number; readonly perSeconds: number };
 
 /**
+ * How one provider serves one synced model (its `models/<family>.ts`): reading one bounded
+ * page, mapping one of the page's payloads, and the request-pace bucket the reads spend.
+ */
+export type ProviderModel<M extends SyncModel> = {
+  /** The bucket of the adapter's `requestPace` this model's reads are paced in. */
+  readonly pace: string;
+  /** One bounded page of the model, as `ProviderAdapter.readPage` describes it. */
+  read(request: ReadRequest): Promise<ProviderPage>;
+  /** One payload of a page → the normalized model; ProviderError("malformed") when it does not validate. */
+  normalize(payload: unknown): NormalizedByModel[M];
+};
+
+/**
+ * How a provider serves camera media: not synced page by page but read live, one safety event
+ * at a time, because the media URLs expire.
+ */
+export type CameraMediaSource = {
+  /** The bucket of the adapter's `requestPace` the live reads are paced in. */
+  readonly pace: string;
+  read(request: LiveReadRequest, eventSourceId: string): Promise<CameraMediaPage>;
+};
+
+/**
+ * What a provider serves, model by model: the only place an adapter says which models it
+ * supports. A model absent from the table is `not_supported_by_provider`.
+ */
+export type ProviderModels = { readonly [M in SyncModel]?: ProviderModel<M> } & {
+  readonly cameraMedia?: CameraMediaSource;
+};
+
+/**
  * A telematics provider, plugged in through the registry (the only list of providers).
  * Adapters talk HTTP to base URLs from configuration, so tests point them at fake servers.
  */
@@ -59,6 +90,8 @@ export interface ProviderAdapter {
   readonly logo: string;
   readonly icon: string;
   readonly credentialFields: readonly CredentialField[];
+  /** How the provider serves each model it supports; `supportedModels`, `paceBucket` and the reads derive from it. */
+  readonly models: ProviderModels;
   readonly supportedModels: Readonly<Record<ModelName, ModelSupport>>;
   /**
    * The provider's published request limits (or a conservative pace where none is published),
@@ -81,7 +114,7 @@ export interface ProviderAdapter {
   /** Maps one provider payload of a model to the normalized model; explicit per provider. */
   normalize<M extends SyncModel>(model: M, payload: unknown): NormalizedByModel[M];
   /** Fresh camera media URLs of one safety event (they expire, so they are read live). */
-  readCameraMedia(request: Omit<ReadRequest, "cursor" | "window">, eventSourceId: string): Promise<CameraMediaPage>;
+  readCameraMedia(request: LiveReadRequest, eventSourceId: string): Promise<CameraMediaPage>;
 }
 
 /** What an adapter needs to read a connection's data. */
@@ -96,6 +129,9 @@ export type ReadRequest = {
   /** Page size the engine asks for; adapters clamp it to the provider's limits. */
   pageSize: number;
 };
+
+/** What a live read (camera media) needs: a connection's read request without paging. */
+export type LiveReadRequest = Omit<ReadRequest, "cursor" | "window">;
 
 export type ProviderPage = {
   /** The provider's payloads, one per record. */

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
 import { geotabAdapter } from "../../src/providers/geotab/adapter";
-import { statusOf } from "../../src/providers/geotab/mapping";
 import { parseTimeSpan } from "../../src/providers/geotab/timespan";
+import { statusOf } from "../../src/providers/geotab/values";
 
 const normalize = geotabAdapter.normalize.bind(geotabAdapter);
 

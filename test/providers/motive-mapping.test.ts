@@ -6,17 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { SAFETY_EVENT_TYPES, type SyncModel } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
+import { KM_PER_MILE, LITRES_PER_US_GALLON } from "../../src/providers/kit/units";
+import { windowDays } from "../../src/providers/kit/windows";
 import { motiveAdapter } from "../../src/providers/motive/adapter";
 import { decodeMotiveCursor, encodeMotiveCursor } from "../../src/providers/motive/cursor";
-import {
-  EVENT_TYPES,
-  KM_PER_MILE,
-  LITRES_PER_US_GALLON,
-  mapCameraMedia,
-  round2,
-} from "../../src/providers/motive/mapping";
-import { unitMismatchIssue, windowDays } from "../../src/providers/motive/pages";
+import { mapCameraMedia } from "../../src/providers/motive/models/camera-media";
+import { EVENT_TYPES } from "../../src/providers/motive/models/safety-events";
+import { unitMismatchIssue } from "../../src/providers/motive/models/vehicle-utilization";
 import { MOTIVE_EVENT_TYPES } from "../../src/providers/motive/payloads";
+import { round2 } from "../../src/providers/motive/values";
 
 const normalize = motiveAdapter.normalize.bind(motiveAdapter);
 

@@ -7,18 +7,17 @@
 import { describe, expect, it } from "vitest";
 import { SAFETY_EVENT_TYPES } from "../../src/model/normalized";
 import { ProviderError } from "../../src/providers/errors";
-import {
-  mapDevice,
-  mapDriver,
-  mapTag,
-  mapUtilizationDay,
-  mapVehicle,
-  normalizeSamsara,
-} from "../../src/providers/samsara/mapping";
+import { normalizeSamsara } from "../../src/providers/samsara/adapter";
+import { safetyEventType } from "../../src/providers/samsara/behavior-labels";
+import { mapEventMedia } from "../../src/providers/samsara/models/camera-media";
+import { deviceItems, mapDevice } from "../../src/providers/samsara/models/devices";
+import { mapDriver } from "../../src/providers/samsara/models/drivers";
+import { mapTag } from "../../src/providers/samsara/models/groups";
+import { hasKnownType, mapSafetyEvent } from "../../src/providers/samsara/models/safety-events";
+import { mapUtilizationDay, windowDays } from "../../src/providers/samsara/models/vehicle-utilization";
+import { mapVehicle } from "../../src/providers/samsara/models/vehicles";
 import { splitName } from "../../src/providers/samsara/names";
-import { deviceItems, hasKnownType, windowDays } from "../../src/providers/samsara/pages";
 import { type SamsaraMediaItem, samsaraSafetyEvent } from "../../src/providers/samsara/payloads";
-import { mapEventMedia, mapSafetyEvent, safetyEventType } from "../../src/providers/samsara/safety";
 
 const malformed = (run: () => unknown) => {
   try {

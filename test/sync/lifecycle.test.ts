@@ -13,7 +13,7 @@ import { vehicleUtilization } from "../../src/families/vehicle-utilization/table
 import { vehicles } from "../../src/families/vehicles/table";
 import { sealCredentials } from "../../src/lib/connection-secrets";
 import { findProvider } from "../../src/providers/registry";
-import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/adapter";
+import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/credentials";
 import { DAY_MS } from "../../src/providers/sandbox/time";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";

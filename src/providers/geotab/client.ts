@@ -15,7 +15,7 @@ import {
   sessionKey,
 } from "./sessions";
 
-const PROVIDER = "Geotab";
+export const PROVIDER = "Geotab";
 
 /** What a connection's credentials hold (credentialFields of the adapter). */
 export type GeotabLogin = { database: string; userName: string; password: string; server?: string };

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
 import type { SyncModel } from "../../model/normalized";
-import { ProviderError } from "../errors";
+import { cursorCodec } from "../kit/cursor";
+import { PROVIDER } from "./client";
 
 /**
  * The adapter's page cursors, opaque to the engine (base64url JSON), one shape per way of
@@ -20,8 +20,10 @@ export type GeotabCursor = z.infer<typeof cursorSchema>;
 /** A cursor without its model (distributive, so each kind keeps its own fields). */
 type Body<C = GeotabCursor> = C extends GeotabCursor ? Omit<C, "m"> : never;
 
+const codec = cursorCodec<GeotabCursor>({ provider: PROVIDER, write: (cursor) => cursor, read: cursorSchema });
+
 export function encodeCursor(model: SyncModel, cursor: Body): string {
-  return toBase64Url(utf8.encode(JSON.stringify({ ...cursor, m: model })));
+  return codec.encode({ ...cursor, m: model } as GeotabCursor);
 }
 
 /** The cursor of `model` and kind `kind`; ProviderError("malformed") for anything else. */
@@ -31,17 +33,5 @@ export function decodeCursor<K extends GeotabCursor["k"]>(
   kind: K,
 ): Extract<GeotabCursor, { k: K }> | undefined {
   if (text === undefined) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(utf8.decode(fromBase64Url(text)));
-  } catch {
-    throw malformedCursor();
-  }
-  const parsed = cursorSchema.safeParse(body);
-  if (!parsed.success || parsed.data.m !== model || parsed.data.k !== kind) throw malformedCursor();
-  return parsed.data as Extract<GeotabCursor, { k: K }>;
-}
-
-function malformedCursor(): ProviderError {
-  return new ProviderError("malformed", "Geotab: the cursor is not one this adapter issued for this listing.");
+  return codec.decode(text, (cursor) => cursor.m === model && cursor.k === kind) as Extract<GeotabCursor, { k: K }>;
 }

@@ -1,25 +1,30 @@
 import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
+import { clampPageSize } from "../kit/page-size";
+import { requireWindow } from "../kit/windows";
 import type { ReadRequest } from "../types";
+import { PROVIDER } from "./client";
 
-/** What the page readers share: MyGeotab's result cap, raw schema names, windows, ordering. */
+/**
+ * Reading MyGeotab page by page. `Get` has no cursor, only `resultsLimit` (at most 50,000), so:
+ * - vehicles, drivers, devices: the `GetFeed` of Device / User from the beginning, page after
+ *   page with `fromVersion` = the last page's `toVersion` (the cursor holds it); a page shorter
+ *   than `resultsLimit` is the last. GetFeed allows 1 call a second per type: the next page
+ *   may meet OverLimitException, which the queue retries after its Retry-After.
+ * - groups: `Get Group` answers the whole (small) flat list; pages are id-ordered slices of it.
+ * - utilization: the devices in id order (the cursor holds the last one done), a few per page,
+ *   each device's Trips and total-fuel StatusData of the window in one ExecuteMultiCall.
+ * - safety events: `Get ExceptionEvent` over a span of the window, a page ending at its
+ *   `pageSize`-th event; the cursor holds where the rest of the window starts (readSafetyEvents).
+ *
+ * What the page readers share: MyGeotab's result cap, windows, ordering.
+ */
 
 /** Geotab's cap on `resultsLimit` for Get and GetFeed. */
 export const MAX_RESULTS = 50_000;
-export const DAY_MS = 86_400_000;
-
-/** The schema names of the raw entries (`raw[].schema`). */
-export const SCHEMAS = {
-  groups: "geotab.Group",
-  vehicles: "geotab.Device",
-  drivers: "geotab.User",
-  devices: "geotab.Device",
-  vehicleUtilization: "geotab.Trip+StatusData",
-  safetyEvents: "geotab.ExceptionEvent",
-} as const satisfies Record<SyncModel, string>;
 
 /** The engine's page size as a `resultsLimit` (1 to 50,000). */
-export const limitOf = (pageSize: number) => Math.max(1, Math.min(MAX_RESULTS, Math.floor(pageSize) || 1));
+export const limitOf = (pageSize: number) => clampPageSize(pageSize, MAX_RESULTS, 1);
 
 /** Records the adapter could not place in a page (no id, no readable date): the sync reports them. */
 export function unreadableIssue(count: number, what: string): { code: "inaccessible_data"; message: string } {
@@ -29,9 +34,10 @@ export function unreadableIssue(count: number, what: string): { code: "inaccessi
   };
 }
 
-export function windowOf(request: ReadRequest): { start: number; end: number } {
-  if (!request.window) throw new ProviderError("malformed", "Geotab: a time window is needed for this model.");
-  return { start: request.window.start.getTime(), end: request.window.end.getTime() };
+/** A windowed model's window, in epoch milliseconds. */
+export function windowOf(model: SyncModel, request: ReadRequest): { start: number; end: number } {
+  const window = requireWindow(PROVIDER, model, request.window);
+  return { start: window.start.getTime(), end: window.end.getTime() };
 }
 
 export function listOf(value: unknown, what: string): unknown[] {

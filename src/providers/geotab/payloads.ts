@@ -29,7 +29,7 @@ export const geotabGroup = z.object({
   children: z.array(idReference).optional(),
   /**
    * Geotab's object model has a `parent`, but Get leaves it out; the adapter fills it from the
-   * listing's `children` before handing the group on (see pages.ts).
+   * listing's `children` before handing the group on (see models/groups.ts).
    */
   parent: idReference.optional(),
 });

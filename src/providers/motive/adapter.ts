@@ -1,13 +1,13 @@
-import { ProviderError } from "../errors";
-import type { ProviderAdapter } from "../types";
-import { MotiveClient, MotiveForbiddenError, PROVIDER } from "./client";
-import { mapCameraMedia, normalizeMotive } from "./mapping";
-import { readMotivePage } from "./pages";
+import { defineAdapter } from "../kit/define-adapter";
+import { svgLogo } from "../kit/logo";
+import { motiveCameraMedia } from "./models/camera-media";
+import { motiveDevices } from "./models/devices";
+import { motiveDrivers } from "./models/drivers";
+import { motiveGroups } from "./models/groups";
+import { motiveSafetyEvents } from "./models/safety-events";
+import { motiveVehicleUtilization } from "./models/vehicle-utilization";
+import { motiveVehicles } from "./models/vehicles";
 import { verifyMotive } from "./verify";
-
-const LOGO = `data:image/svg+xml;base64,${btoa(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#111827"/><path d="M14 46V18h7l11 15 11-15h7v28h-7V30L32 44 21 30v16z" fill="#fff"/></svg>',
-)}`;
 
 /**
  * Motive (formerly KeepTruckin), read with a company API key (providers.md section 2):
@@ -15,13 +15,14 @@ const LOGO = `data:image/svg+xml;base64,${btoa(
  * utilization (vehicle utilization rollups plus IFTA trips for distance) and safety events
  * (driver performance events) with their camera media.
  */
-export const motiveAdapter: ProviderAdapter = {
+export const motiveAdapter = defineAdapter({
   code: "motive",
   name: "Motive",
   status: "live",
   environments: ["production", "sandbox"],
-  logo: LOGO,
-  icon: LOGO,
+  logo: svgLogo(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#111827"/><path d="M14 46V18h7l11 15 11-15h7v28h-7V30L32 44 21 30v16z" fill="#fff"/></svg>',
+  ),
   credentialFields: [
     {
       name: "apiKey",
@@ -32,55 +33,17 @@ export const motiveAdapter: ProviderAdapter = {
         "A company API key, created by a fleet admin in the Motive dashboard (Admin → Developers → API Keys).",
     },
   ],
-  supportedModels: {
-    vehicles: "supported",
-    drivers: "supported",
-    groups: "supported",
-    devices: "supported",
-    vehicleUtilization: "supported",
-    safetyEvents: "supported",
-    cameraMedia: "supported",
-  },
   // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
   // conservative pace that a sync (one request at a time) and live camera media share.
   requestPace: { api: { requests: 10, perSeconds: 1 } },
-  paceBucket: {
-    vehicles: "api",
-    drivers: "api",
-    groups: "api",
-    devices: "api",
-    vehicleUtilization: "api",
-    safetyEvents: "api",
-    cameraMedia: "api",
+  models: {
+    groups: motiveGroups,
+    vehicles: motiveVehicles,
+    drivers: motiveDrivers,
+    devices: motiveDevices,
+    vehicleUtilization: motiveVehicleUtilization,
+    safetyEvents: motiveSafetyEvents,
+    cameraMedia: motiveCameraMedia,
   },
-  verify(credentials, context) {
-    return verifyMotive(credentials, context);
-  },
-  readPage(model, request) {
-    return readMotivePage(model, request);
-  },
-  normalize(model, payload) {
-    return normalizeMotive(model, payload);
-  },
-  /** The event read again (its signed links expire), with its media links. */
-  async readCameraMedia(request, eventSourceId) {
-    if (!/^\d{1,18}$/.test(eventSourceId)) {
-      throw new ProviderError("malformed", `${PROVIDER}: ${JSON.stringify(eventSourceId)} is not a Motive event id.`);
-    }
-    const client = MotiveClient.of(request.context, request.credentials);
-    let body: unknown;
-    try {
-      body = await client.get(`/v1/driver_performance_events/${eventSourceId}`, { media_required: true });
-    } catch (error) {
-      if (error instanceof MotiveForbiddenError) {
-        throw new ProviderError("not_supported", `${error.message} The account may not read camera media.`);
-      }
-      throw error;
-    }
-    const payload =
-      typeof body === "object" && body !== null
-        ? (body as Record<string, unknown>).driver_performance_event
-        : undefined;
-    return { media: mapCameraMedia(payload), schema: "/v1/driver_performance_events/{id}", payload };
-  },
-};
+  verify: verifyMotive,
+});

@@ -125,11 +125,6 @@ export class MotiveClient {
   }
 }
 
-/** The page size to ask for: what the engine wants, within Motive's 1–100. */
-export function perPage(requested: number): number {
-  return Math.max(1, Math.min(MOTIVE_MAX_PER_PAGE, Math.floor(requested) || 1));
-}
-
 /** A Motive record's own id, when it has one. */
 function recordIdOf(item: unknown): string | undefined {
   if (!item || typeof item !== "object") return undefined;

@@ -1,4 +1,6 @@
-import { ProviderError } from "../errors";
+import { z } from "@hono/zod-openapi";
+import { cursorCodec, plainText } from "../kit/cursor";
+import { PROVIDER } from "./client";
 
 /**
  * Motive pages by page number (1-based), so the engine's opaque cursor is the next page's
@@ -7,18 +9,25 @@ import { ProviderError } from "../errors";
  */
 export type MotiveCursor = { day?: string; page: number };
 
-export function encodeMotiveCursor(cursor: MotiveCursor): string {
-  return cursor.day === undefined ? String(cursor.page) : `${cursor.day}/${cursor.page}`;
-}
-
 const CURSOR = /^(?:(\d{4}-\d{2}-\d{2})\/)?([1-9]\d{0,8})$/;
+
+const codec = cursorCodec<MotiveCursor>({
+  provider: PROVIDER,
+  format: plainText,
+  write: (cursor) => (cursor.day === undefined ? String(cursor.page) : `${cursor.day}/${cursor.page}`),
+  read: z
+    .string()
+    .regex(CURSOR)
+    .transform((text): MotiveCursor => {
+      const [, day, page] = CURSOR.exec(text)!;
+      return { ...(day !== undefined ? { day } : {}), page: Number(page) };
+    })
+    .refine((cursor) => cursor.day === undefined || !Number.isNaN(Date.parse(cursor.day))),
+});
+
+export const encodeMotiveCursor = codec.encode;
 
 /** Reads a cursor this adapter issued; throws ProviderError("malformed") for anything else. */
 export function decodeMotiveCursor(text: string, withDay: boolean): MotiveCursor {
-  const match = CURSOR.exec(text);
-  const day = match?.[1];
-  if (!match || (day !== undefined) !== withDay || (day !== undefined && Number.isNaN(Date.parse(day)))) {
-    throw new ProviderError("malformed", "Motive: the cursor is not one this adapter issued for this listing.");
-  }
-  return { ...(day !== undefined ? { day } : {}), page: Number(match[2]) };
+  return codec.decode(text, (cursor) => (cursor.day !== undefined) === withDay);
 }

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 
 /**
  * Motive's own payloads (providers.md section 2), the inner objects of its wrapped lists
- * (`{ "vehicles": [{ "vehicle": {…} }] }`): what mapping.ts validates before normalizing.
+ * (`{ "vehicles": [{ "vehicle": {…} }] }`): what the mappers of models/ validate before normalizing.
  * Provider data is untrusted input, so every field the mapping reads is checked here; fields
  * Motive documents as nullable are nullable, and unknown fields are ignored (never rejected).
  */

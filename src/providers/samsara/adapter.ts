@@ -1,25 +1,27 @@
-import type { ProviderAdapter } from "../types";
-import { normalizeSamsara } from "./mapping";
-import { readSamsaraCameraMedia } from "./media";
-import { readSamsaraPage } from "./pages";
+import { defineAdapter } from "../kit/define-adapter";
+import { svgLogo } from "../kit/logo";
+import { samsaraCameraMedia } from "./models/camera-media";
+import { samsaraDevices } from "./models/devices";
+import { samsaraDrivers } from "./models/drivers";
+import { samsaraGroups } from "./models/groups";
+import { samsaraSafetyEvents } from "./models/safety-events";
+import { samsaraVehicleUtilization } from "./models/vehicle-utilization";
+import { samsaraVehicles } from "./models/vehicles";
 import { verifySamsara } from "./verify";
-
-const LOGO = `data:image/svg+xml;base64,${btoa(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0b2a4a"/><path d="M18 22l14-8 14 8v20l-14 8-14-8z" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/><circle cx="32" cy="32" r="5" fill="#fff"/></svg>',
-)}`;
 
 /**
  * Samsara (providers.md section 1): REST with an API token, cursor paging, metric units.
  * Groups are tags, devices are gateways and their dash cams, utilization is the fuel-energy
  * report per UTC day, safety events are the v2 stream, camera media the media library.
  */
-export const samsaraAdapter: ProviderAdapter = {
+export const samsaraAdapter = defineAdapter({
   code: "samsara",
   name: "Samsara",
   status: "live",
   environments: ["production", "sandbox"],
-  logo: LOGO,
-  icon: LOGO,
+  logo: svgLogo(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0b2a4a"/><path d="M18 22l14-8 14 8v20l-14 8-14-8z" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/><circle cx="32" cy="32" r="5" fill="#fff"/></svg>',
+  ),
   credentialFields: [
     {
       name: "apiToken",
@@ -42,15 +44,6 @@ export const samsaraAdapter: ProviderAdapter = {
       ],
     },
   ],
-  supportedModels: {
-    vehicles: "supported",
-    drivers: "supported",
-    groups: "supported",
-    devices: "supported",
-    vehicleUtilization: "supported",
-    safetyEvents: "supported",
-    cameraMedia: "supported",
-  },
   // providers.md 1.3: 150 requests/s per API token, and endpoint tiers per organization (a
   // connection is one organization): 25/s for vehicles and the fuel-energy report; 5/s for the
   // safety-event stream, safety events by id and the media library, which camera media reads.
@@ -59,19 +52,17 @@ export const samsaraAdapter: ProviderAdapter = {
     fleet: { requests: 25, perSeconds: 1 },
     safety: { requests: 5, perSeconds: 1 },
   },
-  paceBucket: {
-    vehicles: "fleet",
-    drivers: "token",
-    groups: "token",
-    devices: "token",
-    vehicleUtilization: "fleet",
-    safetyEvents: "safety",
-    cameraMedia: "safety",
+  models: {
+    groups: samsaraGroups,
+    vehicles: samsaraVehicles,
+    drivers: samsaraDrivers,
+    devices: samsaraDevices,
+    vehicleUtilization: samsaraVehicleUtilization,
+    safetyEvents: samsaraSafetyEvents,
+    cameraMedia: samsaraCameraMedia,
   },
   verify: verifySamsara,
-  readPage: readSamsaraPage,
-  normalize(model, payload) {
-    return normalizeSamsara(model, payload);
-  },
-  readCameraMedia: readSamsaraCameraMedia,
-};
+});
+
+/** Samsara payloads of a model → the normalized model (the adapter's `normalize`, as a function). */
+export const normalizeSamsara = samsaraAdapter.normalize;

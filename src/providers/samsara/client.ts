@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { providerTimeoutMs } from "../../config";
 import { ProviderError } from "../errors";
 import { expectOk, providerFetch, readJson } from "../http";
+import { describeIssues } from "../kit/parse";
 import type { Pacer, ProviderContext } from "../types";
 
 /**
@@ -72,7 +73,7 @@ export class SamsaraClient {
     if (!parsed.success) {
       throw new ProviderError(
         "malformed",
-        `Samsara answered ${path} with an unexpected body (${describe(parsed.error)}).`,
+        `Samsara answered ${path} with an unexpected body (${describeIssues(parsed.error)}).`,
       );
     }
     return parsed.data;
@@ -100,11 +101,4 @@ async function errorMessage(response: Response): Promise<string> {
   } catch {
     return text.slice(0, 200);
   }
-}
-
-function describe(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("; ");
 }

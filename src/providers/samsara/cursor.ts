@@ -1,6 +1,7 @@
-import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
-import type { SyncModel } from "../../model/normalized";
-import { ProviderError } from "../errors";
+import { z } from "@hono/zod-openapi";
+import { SYNC_MODELS, type SyncModel } from "../../model/normalized";
+import { cursorCodec } from "../kit/cursor";
+import { PROVIDER } from "./client";
 import { DRIVER_ACTIVATION_STATUSES, type DriverActivationStatus } from "./payloads";
 
 /**
@@ -19,33 +20,33 @@ export type SamsaraCursor = {
   date?: string;
 };
 
-export function encodeSamsaraCursor(cursor: SamsaraCursor): string {
-  const body = { v: 1, m: cursor.model, a: cursor.after, s: cursor.status, d: cursor.date };
-  return toBase64Url(utf8.encode(JSON.stringify(body)));
-}
+const codec = cursorCodec<SamsaraCursor>({
+  provider: PROVIDER,
+  write: (cursor) => ({ v: 1, m: cursor.model, a: cursor.after, s: cursor.status, d: cursor.date }),
+  read: z
+    .object({
+      v: z.literal(1),
+      m: z.enum(SYNC_MODELS),
+      a: z.string().min(1).optional(),
+      s: z.enum(DRIVER_ACTIVATION_STATUSES).optional(),
+      d: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    })
+    .transform(({ m, a, s, d }) => ({
+      model: m,
+      ...(a === undefined ? {} : { after: a }),
+      ...(s === undefined ? {} : { status: s }),
+      ...(d === undefined ? {} : { date: d }),
+    })),
+});
+
+export const encodeSamsaraCursor = codec.encode;
 
 /** Reads a cursor of `model`; ProviderError("malformed") for anything this adapter did not issue. */
 export function decodeSamsaraCursor(text: string, model: SyncModel): SamsaraCursor {
-  let body: unknown;
-  try {
-    body = JSON.parse(utf8.decode(fromBase64Url(text)));
-  } catch {
-    throw malformedCursor();
-  }
-  if (typeof body !== "object" || body === null) throw malformedCursor();
-  const { v, m, a, s, d } = body as Record<string, unknown>;
-  if (v !== 1 || m !== model) throw malformedCursor();
-  if (a !== undefined && (typeof a !== "string" || a === "")) throw malformedCursor();
-  if (s !== undefined && !DRIVER_ACTIVATION_STATUSES.includes(s as DriverActivationStatus)) throw malformedCursor();
-  if (d !== undefined && (typeof d !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(d))) throw malformedCursor();
-  return {
-    model,
-    ...(a === undefined ? {} : { after: a as string }),
-    ...(s === undefined ? {} : { status: s as DriverActivationStatus }),
-    ...(d === undefined ? {} : { date: d as string }),
-  };
+  return codec.decode(text, (cursor) => cursor.model === model);
 }
 
-export function malformedCursor(): ProviderError {
-  return new ProviderError("malformed", "Samsara: the cursor is not one this adapter issued for this listing.");
-}
+export const malformedCursor = codec.malformed;

@@ -4,8 +4,8 @@ import { z } from "@hono/zod-openapi";
  * Samsara's own payloads (providers.md section 1), in its field names and units: metres,
  * millilitres, milliseconds, RFC 3339 strings. Whatever Samsara sends is untrusted input, so
  * every record is validated before it is mapped; optional fields are `nullish` because the API
- * omits empty fields in some places and sends null or "" in others (mapping.ts treats all
- * three as absent).
+ * omits empty fields in some places and sends null or "" in others (the mappers treat all
+ * three as absent, through `nonBlank`).
  */
 
 const text = z.string().nullish();

@@ -1,24 +1,8 @@
-import type { z } from "@hono/zod-openapi";
-import { round2 } from "../../lib/units";
-import { ProviderError } from "../errors";
-
-/** Small readers of Samsara values shared by the mappers: validation, blanks, times, rounding. */
-
-export function parse<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  const problems = result.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("; ");
-  throw new ProviderError("malformed", `Samsara: invalid ${what} payload (${problems}).`);
-}
-
-/** A text field's value, or undefined when absent, null or blank (Samsara sends "" for unset fields). */
-export function present(value: string | null | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
+/**
+ * Samsara payloads → the normalized model (the mappers of models/), field by field, in the units
+ * of wire-compat.md: metres → km, millilitres → litres (÷ 1000, 2 decimals), milliseconds kept
+ * (whole), RFC 3339 times → ISO 8601 UTC. Below, the small readers of Samsara values they share.
+ */
 
 /** An RFC 3339 time (or legacy unix milliseconds) as ISO 8601 UTC; undefined when absent or unreadable. */
 export function isoTime(value: string | number | null | undefined): string | undefined {
@@ -37,9 +21,3 @@ export const unique = (values: string[]) => [...new Set(values)];
 
 export const optional = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
-
-export function round2OrUndefined(value: number | null | undefined): number | undefined {
-  return value === null || value === undefined ? undefined : round2(value);
-}
-
-export { round2 };

@@ -1,6 +1,8 @@
 import { BEHAVIOR_WEIGHTS, DUTY_CYCLES, SPEED_LIMITS_MPH } from "./catalog";
-import { pad, SALT, type SandboxFleet, type VehicleProfile } from "./fleet";
-import { hash, Rng, unit } from "./hash";
+import type { SandboxFleet } from "./fleet";
+import type { VehicleProfile } from "./fleet-vehicles";
+import { hash, Rng, SALT, unit } from "./hash";
+import { pad } from "./ids";
 import type { SandboxBehavior, SandboxSafetyEvent, SandboxUtilizationDay } from "./payloads";
 import { DAY_MS, dayString, iso, SECOND_MS, weekday, wholeSeconds } from "./time";
 

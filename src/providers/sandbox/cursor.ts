@@ -1,6 +1,7 @@
-import { fromBase64Url, toBase64Url, utf8 } from "../../lib/encoding";
-import type { SyncModel } from "../../model/normalized";
-import { ProviderError } from "../errors";
+import { z } from "@hono/zod-openapi";
+import { SYNC_MODELS, type SyncModel } from "../../model/normalized";
+import { cursorCodec } from "../kit/cursor";
+import { PROVIDER } from "./payloads";
 
 /**
  * The sandbox's page cursor, opaque to the engine: base64url of where the next page starts.
@@ -11,29 +12,23 @@ import { ProviderError } from "../errors";
  */
 export type SandboxCursor = { model: SyncModel; revision: number; cell: number; offset: number };
 
-export function encodeSandboxCursor(cursor: SandboxCursor): string {
-  const body = { v: 1, m: cursor.model, r: cursor.revision, c: cursor.cell, o: cursor.offset };
-  return toBase64Url(utf8.encode(JSON.stringify(body)));
-}
+const counter = z.number().int().nonnegative();
+
+const codec = cursorCodec<SandboxCursor>({
+  provider: PROVIDER,
+  // The sandbox is the provider itself: its cursors are the provider's own.
+  issuer: "provider",
+  write: (cursor) => ({ v: 1, m: cursor.model, r: cursor.revision, c: cursor.cell, o: cursor.offset }),
+  read: z
+    .object({ v: z.literal(1), m: z.enum(SYNC_MODELS), r: counter, c: counter, o: counter })
+    .transform(({ m, r, c, o }) => ({ model: m, revision: r, cell: c, offset: o })),
+});
+
+export const encodeSandboxCursor = codec.encode;
 
 /** Reads a cursor of `model`; throws ProviderError("malformed") for anything else. */
 export function decodeSandboxCursor(text: string, model: SyncModel): SandboxCursor {
-  let body: unknown;
-  try {
-    body = JSON.parse(utf8.decode(fromBase64Url(text)));
-  } catch {
-    throw malformedCursor();
-  }
-  if (typeof body !== "object" || body === null) throw malformedCursor();
-  const { v, m, r, c, o } = body as Record<string, unknown>;
-  if (v !== 1 || m !== model || !counter(r) || !counter(c) || !counter(o)) throw malformedCursor();
-  return { model, revision: r, cell: c, offset: o };
+  return codec.decode(text, (cursor) => cursor.model === model);
 }
 
-function counter(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-}
-
-export function malformedCursor(): ProviderError {
-  return new ProviderError("malformed", "Sandbox: the cursor is not one this provider issued for this listing.");
-}
+export const malformedCursor = codec.malformed;

@@ -102,3 +102,21 @@ export class Rng {
     return out;
   }
 }
+
+/** One stream of hashes per kind of derived value, so values of different kinds never correlate. */
+export const SALT = {
+  vehicleSlots: 1,
+  driverSlots: 2,
+  vehicle: 3,
+  driver: 4,
+  groups: 5,
+  plate: 6,
+  phone: 7,
+  change: 8,
+  heard: 9,
+  day: 10,
+  events: 11,
+  event: 12,
+  media: 13,
+  usualDriver: 14,
+} as const;

@@ -2,10 +2,13 @@ import { z } from "@hono/zod-openapi";
 
 /**
  * The sandbox provider's own API: the JSON it answers, in its own field names and units (US
- * customary, seconds), deliberately unlike the normalized model so that mapping.ts has real
+ * customary, seconds), deliberately unlike the normalized model so that the mappers of models/ have real
  * work to do, as it would for any provider. The schemas type the generator's output and
  * validate payloads in normalize (payloads are untrusted input there).
  */
+
+/** The provider's name, as its errors start. */
+export const PROVIDER = "Sandbox";
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const nonNegative = z.number().finite().nonnegative();
@@ -88,7 +91,7 @@ export const sandboxUtilizationDay = z.object({
 });
 export type SandboxUtilizationDay = z.infer<typeof sandboxUtilizationDay>;
 
-/** The sandbox's names for safety behaviours (mapping.ts maps them to the wire-compat types). */
+/** The sandbox's names for safety behaviours (models/safety-events.ts maps them to the wire-compat types). */
 export const SANDBOX_BEHAVIORS = [
   "hardBraking",
   "hardAcceleration",

@@ -1,8 +1,10 @@
 /** Time helpers: the sandbox works in epoch milliseconds and UTC day numbers (days since 1970-01-01). */
 
+import { DAY_MS } from "../kit/windows";
+
 export const SECOND_MS = 1000;
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 
 /** ISO 8601 with milliseconds, as providers and the wire format write date-times. */
 export function iso(ms: number): string {

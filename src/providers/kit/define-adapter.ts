@@ -1,0 +1,72 @@
+import type { SyncModel } from "../../model/normalized";
+import { ProviderError } from "../errors";
+import { MODEL_NAMES, type ModelName, type ModelSupport, type ProviderAdapter, type ProviderModel } from "../types";
+
+/**
+ * The pace bucket of reads that need no pacing (the sandbox answers from memory). No adapter
+ * declares it in `requestPace`, so the pacer lets its requests through; models a provider does
+ * not serve get it too, since they make no requests.
+ */
+export const NOT_PACED = "none";
+
+/** What a provider's adapter.ts writes: everything `defineAdapter` does not derive from its models. */
+export type AdapterDefinition = Omit<
+  ProviderAdapter,
+  "icon" | "supportedModels" | "paceBucket" | "readPage" | "normalize" | "readCameraMedia"
+> & {
+  /** The square icon; the logo when absent. */
+  icon?: string;
+  /** Why the provider has no such model, for the models its table lacks: the `not_supported` message. */
+  unsupported?: { readonly [M in ModelName]?: string };
+};
+
+/**
+ * An adapter whose model support, pace buckets, reads and mappings all come from its `models`
+ * table, so that adding a model to a provider is adding one entry (and a model absent from the
+ * table is `not_supported_by_provider` everywhere at once).
+ */
+export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
+  const { models, name, unsupported = {}, ...described } = definition;
+  checkPaceBuckets(definition);
+  const notSupported = (model: ModelName, reason: string) =>
+    new ProviderError("not_supported", `${name}: ${unsupported[model] ?? reason}`);
+  const entryOf = <M extends ModelName>(model: M) => (Object.hasOwn(models, model) ? models[model] : undefined);
+  const syncModel = <M extends SyncModel>(model: M) => entryOf(model) as ProviderModel<M> | undefined;
+  return {
+    ...described,
+    name,
+    icon: definition.icon ?? definition.logo,
+    models,
+    supportedModels: byModel((model): ModelSupport => (entryOf(model) ? "supported" : "not_supported_by_provider")),
+    paceBucket: byModel((model) => entryOf(model)?.pace ?? NOT_PACED),
+    async readPage(model, request) {
+      const entry = syncModel(model);
+      if (!entry) throw notSupported(model, `no listing of ${String(model)}.`);
+      return entry.read(request);
+    },
+    normalize(model, payload) {
+      const entry = syncModel(model);
+      if (!entry) throw notSupported(model, `no ${String(model)} payloads.`);
+      return entry.normalize(payload);
+    },
+    async readCameraMedia(request, eventSourceId) {
+      const cameraMedia = entryOf("cameraMedia");
+      if (!cameraMedia) throw notSupported("cameraMedia", "no camera media.");
+      return cameraMedia.read(request, eventSourceId);
+    },
+  };
+}
+
+function byModel<T>(valueFor: (model: ModelName) => T): Readonly<Record<ModelName, T>> {
+  return Object.fromEntries(MODEL_NAMES.map((model) => [model, valueFor(model)])) as Record<ModelName, T>;
+}
+
+/** A bucket the adapter does not declare would go unpaced without a word: refused when the adapter loads. */
+function checkPaceBuckets({ code, models, requestPace }: AdapterDefinition): void {
+  for (const [model, entry] of Object.entries(models)) {
+    const bucket = (entry as { pace: string }).pace;
+    if (bucket !== NOT_PACED && !Object.hasOwn(requestPace, bucket)) {
+      throw new Error(`${code}: ${model} is paced in "${bucket}", which requestPace does not declare.`);
+    }
+  }
+}
