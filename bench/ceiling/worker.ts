@@ -5,7 +5,7 @@
  * batch per page. The sync's rows per second divided by these is the pipeline's efficiency.
  */
 import { runBatch } from "../../src/db/raw.ts";
-import { upsertUtilizationRows } from "../../src/sync/write/utilization.ts";
+import { upsertUtilizationRows } from "../../src/families/vehicle-utilization/write.ts";
 
 type Env = { DB: D1Database };
 

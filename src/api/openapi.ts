@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
+import { FAMILY_TAGS } from "../families";
 import { baseUrlOf } from "../http/environments";
 import { SyncJobSchema } from "../presenters/sync-job-schema";
 import { documentIdempotency } from "./openapi-idempotency";
@@ -57,11 +58,7 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Connections", description: "Connections to customers' provider accounts." },
       { name: "Providers", description: "The telematics providers connections can be made to." },
       { name: "Usage", description: "Billable usage of the application." },
-      { name: "Vehicles", description: "The connection's vehicles and their daily utilization." },
-      { name: "Drivers", description: "The connection's drivers." },
-      { name: "Groups", description: "The connection's groups of vehicles and drivers." },
-      { name: "Devices", description: "The connection's telematics devices." },
-      { name: "Safety", description: "The connection's safety events and their camera media." },
+      ...FAMILY_TAGS,
       { name: "Issues", description: "Problems syncs ran into that may need action." },
       { name: "Syncs", description: "Sync jobs: how a connection's data is brought in from its provider." },
       { name: "Webhooks", description: "Signed event deliveries: endpoints, events and delivery attempts." },

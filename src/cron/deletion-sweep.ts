@@ -1,49 +1,48 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "../context";
 import { connectionD1, controlDatabase } from "../db/databases";
 import { prepare } from "../db/raw";
 import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
+import { FAMILY_TABLES } from "../families";
 import { presentDeletedConnection } from "../presenters/connection";
 import { connectionSync } from "../sync/client";
 import { commitWithEvents, eventWrite } from "../webhooks/outbox";
 
 type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment">;
 
+const byConnection = (c: Owner) => sql`connection_id = ${c.id}`;
+
 /**
  * Every table holding rows of a connection (a `connection_id` column), children before the
  * rows they name, each with an indexed condition selecting the connection's rows. The
  * deliveries of the connection's webhook events are found through the events, and the links
- * of its sync jobs to issues through the jobs (primary key), so they go before them.
+ * of its sync jobs to issues through the jobs (primary key), so they go before them. The
+ * synced data families' tables come from their registry (families/index.ts).
  * `usage_records` is not here on purpose: see KEPT_TABLES.
  */
-const CONNECTION_TABLES = {
+const CONNECTION_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   webhook_deliveries: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
   webhook_outbox: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
   sync_job_issues: (c: Owner) => sql`sync_job_id IN (SELECT id FROM sync_jobs WHERE connection_id = ${c.id})`,
-  issues: (c: Owner) => sql`connection_id = ${c.id}`,
-  sync_jobs: (c: Owner) => sql`connection_id = ${c.id}`,
-  agreements: (c: Owner) => sql`connection_id = ${c.id}`,
-  public_tokens: (c: Owner) => sql`connection_id = ${c.id}`,
-  link_sessions: (c: Owner) => sql`connection_id = ${c.id}`,
-  vehicle_utilization: (c: Owner) => sql`connection_id = ${c.id}`,
-  safety_events: (c: Owner) => sql`connection_id = ${c.id}`,
-  vehicles: (c: Owner) => sql`connection_id = ${c.id}`,
-  drivers: (c: Owner) => sql`connection_id = ${c.id}`,
-  groups: (c: Owner) => sql`connection_id = ${c.id}`,
-  devices: (c: Owner) => sql`connection_id = ${c.id}`,
-  webhook_events: (c: Owner) => sql`connection_id = ${c.id}`,
-} as const;
-type ConnectionTable = keyof typeof CONNECTION_TABLES;
+  issues: byConnection,
+  sync_jobs: byConnection,
+  agreements: byConnection,
+  public_tokens: byConnection,
+  link_sessions: byConnection,
+  ...Object.fromEntries(FAMILY_TABLES.map((table) => [table, byConnection])),
+  webhook_events: byConnection,
+};
+type ConnectionTable = string;
 
 /** A table is only started once the tables whose rows are found through it are empty. */
-const FOUND_THROUGH: Partial<Record<ConnectionTable, ConnectionTable[]>> = {
+const FOUND_THROUGH: Readonly<Record<ConnectionTable, ConnectionTable[]>> = {
   webhook_events: ["webhook_deliveries", "webhook_outbox"],
   sync_jobs: ["sync_job_issues"],
 };
 
 /** The tables the sweep deletes from, for tests that check none is forgotten. */
-export const DELETED_TABLES = Object.keys(CONNECTION_TABLES) as ConnectionTable[];
+export const DELETED_TABLES: readonly ConnectionTable[] = Object.keys(CONNECTION_TABLES);
 
 /**
  * Tables with a `connection_id` column whose rows the sweep keeps, on purpose. `usage_records`
@@ -72,7 +71,7 @@ export type DeletionSweepResult = { deleted: string[]; unfinished: string[] };
 function deleteStatement(table: ConnectionTable, connection: Owner, limit: number) {
   const name = sql.raw(table);
   return sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name}
-    WHERE ${CONNECTION_TABLES[table](connection)} LIMIT ${limit})`;
+    WHERE ${CONNECTION_TABLES[table]!(connection)} LIMIT ${limit})`;
 }
 
 /**

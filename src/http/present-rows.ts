@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import { type Decoded, idOf } from "../db/tolerant-rows";
+import type { Decoded } from "../db/tolerant-rows";
 import { type BadRowStage, reportBadRow, UnpresentableRowError } from "../lib/bad-rows";
-import { encodeCursor } from "../lib/cursor";
+import { type CursorKey, encodeCursor } from "../lib/cursor";
 
 type Presented<Item> =
   | { ok: true; id: string; item: Item }
@@ -54,6 +54,15 @@ async function presentOne<Schema extends z.ZodType, Row>(
   return { ok: true, id, item: parsed.data };
 }
 
+type PageOptions<Schema extends z.ZodType, Row> = {
+  table: string;
+  item: Schema;
+  limit: number;
+  secret: string;
+  scope: string;
+  present: (row: Row) => unknown;
+};
+
 /**
  * A page of `limit + 1` rows (the extra one says another page follows), each presented,
  * parsed by the item's response schema and checked to be writable as JSON, one by one.
@@ -69,20 +78,23 @@ async function presentOne<Schema extends z.ZodType, Row>(
  */
 export async function presentPage<Schema extends z.ZodType, Row extends { id: string }>(
   rows: Decoded<Row>[],
-  options: {
-    table: string;
-    item: Schema;
-    limit: number;
-    secret: string;
-    scope: string;
-    present: (row: Row) => unknown;
-  },
+  options: PageOptions<Schema, Row>,
+): Promise<{ results: z.output<Schema>[]; next?: string }>;
+/** A page of rows keyed by other columns than an id: the cursor carries `keyOf` of the last row, reports name it too. */
+export async function presentPage<Schema extends z.ZodType, Row>(
+  rows: Decoded<Row>[],
+  options: PageOptions<Schema, Row> & { keyOf: (row: Row) => CursorKey },
+): Promise<{ results: z.output<Schema>[]; next?: string }>;
+export async function presentPage<Schema extends z.ZodType, Row>(
+  rows: Decoded<Row>[],
+  options: PageOptions<Schema, Row> & { keyOf?: (row: Row) => CursorKey },
 ): Promise<{ results: z.output<Schema>[]; next?: string }> {
+  const keyOf = options.keyOf ?? ((row: Row) => [(row as { id: string }).id]);
   const pageRows = rows.slice(0, options.limit);
   const presented = await Promise.all(
     pageRows.map((result): Promise<Presented<z.output<Schema>>> | Presented<z.output<Schema>> =>
       result.ok
-        ? presentOne(result.row.id, result.row, options.item, options.present)
+        ? presentOne(keyOf(result.row).join("|"), result.row, options.item, options.present)
         : { ok: false, id: result.id, stage: "decode", error: result.error },
     ),
   );
@@ -98,7 +110,7 @@ export async function presentPage<Schema extends z.ZodType, Row extends { id: st
   }
   const last = pageRows.at(-1);
   if (rows.length <= options.limit || last === undefined) return { results };
-  return { results, next: await encodeCursor(options.secret, options.scope, [idOf(last)]) };
+  return { results, next: await encodeCursor(options.secret, options.scope, last.ok ? keyOf(last.row) : [last.id]) };
 }
 
 /**

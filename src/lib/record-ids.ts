@@ -1,9 +1,9 @@
-import { ID_PREFIXES } from "./ids";
+import { ID_PREFIXES, type RecordKind } from "./ids";
 import { TtlCache } from "./ttl-cache";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type RecordKind = "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "issue";
+export type { RecordKind };
 
 /**
  * The id of a synced provider record, derived from (connection, kind, provider source id):

@@ -9,7 +9,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_PARAMETER_CHARS, upsertJsonRows } from "../../src/db/json-rows";
 import { runBatch } from "../../src/db/raw";
-import { UTILIZATION_COLUMNS } from "../../src/sync/write/utilization";
+import { UTILIZATION_COLUMNS } from "../../src/families/vehicle-utilization/write";
 
 function utilizationRows(connectionId: string, count: number, rawChars: number): unknown[][] {
   return Array.from({ length: count }, (_, index) => {

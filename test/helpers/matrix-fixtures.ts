@@ -7,7 +7,7 @@ import type { Environment } from "../../src/db/schema";
 import { insertSyncJob, type TestApplication } from "./factories";
 import { BASE, call } from "./http";
 import type { Operation } from "./openapi-operations";
-import { seedPathIds } from "./records-factories";
+import { seedPathIds } from "./path-ids";
 import { waitForSync } from "./sync";
 
 type MatrixConnection = Parameters<typeof seedPathIds>[1] & { token?: string };

@@ -16,7 +16,7 @@ import {
 } from "../helpers/factories";
 import { ADMIN_BASE, BASE, call } from "../helpers/http";
 import type { OpenApiDocument, Operation } from "../helpers/openapi-operations";
-import { seedPathIds } from "../helpers/records-factories";
+import { seedPathIds } from "../helpers/path-ids";
 import { waitForSync } from "../helpers/sync";
 import type { BodySpec, CursorTamper, FuzzRequest } from "./arbitraries";
 

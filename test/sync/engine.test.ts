@@ -8,7 +8,10 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env } from "cloudflare:workers";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { drivers, syncJobs, usageRecords, vehicles, vehicleUtilization } from "../../src/db/schema";
+import { syncJobs, usageRecords } from "../../src/db/schema";
+import { drivers } from "../../src/families/drivers/table";
+import { vehicleUtilization } from "../../src/families/vehicle-utilization/table";
+import { vehicles } from "../../src/families/vehicles/table";
 import { newId } from "../../src/lib/ids";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { vehicles } from "../../src/db/schema";
+import { vehicles } from "../../src/families/vehicles/table";
 import { db } from "../helpers/factories";
 import { createRecordsContext, insertMany, insertVehicle, type RecordsContext } from "../helpers/records-factories";
 

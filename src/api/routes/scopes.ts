@@ -1,32 +1,24 @@
-import type { ErrorCode } from "../../http/errors";
+import { APPLICATION_SECURITY, CONNECTION_SECURITY } from "../../http/scopes";
 import { requireConnection } from "../../middleware/connection-token";
 import { enforceRateLimits } from "../../middleware/rate-limit";
+
+export { APPLICATION_ERRORS, CONNECTION_ERRORS } from "../../http/scopes";
 
 /**
  * Application-scoped routes: the secret key alone, or a member's personal access token (checked for every /tsp/v1 route by the
  * api-key middleware). Spread into createRoute so the document states what the code enforces.
  */
 export const applicationScope = {
-  security: [{ bearerAuth: [] }],
+  security: APPLICATION_SECURITY,
   middleware: [enforceRateLimits],
 };
 
 /**
- * Connection-scoped routes: the secret key plus the `Connection-Token` header, enforced by the same spread.
+ * Connection-scoped routes: the secret key plus the `Connection-Token` header, enforced by the same spread
+ * (the synced data families' routes get the middleware when the API mounts them, api/index.ts).
  * The limits are checked once the connection is known, so its own limit applies with the application's.
  */
 export const connectionScope = {
-  security: [{ bearerAuth: [], connectionToken: [] }],
+  security: CONNECTION_SECURITY,
   middleware: [requireConnection, enforceRateLimits],
 };
-
-export const APPLICATION_ERRORS = [
-  "bad_request",
-  "unauthorized",
-  // A member token for an application the member is not in, or without the role an action needs.
-  "forbidden",
-  // The API's request limits (enforceRateLimits, spread with the scope).
-  "too_many_requests",
-  "internal_server_error",
-] as const satisfies ErrorCode[];
-export const CONNECTION_ERRORS = [...APPLICATION_ERRORS, "connection_deleted"] as const satisfies ErrorCode[];

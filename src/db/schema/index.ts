@@ -5,6 +5,5 @@ export * from "./idempotency";
 export * from "./issues";
 export * from "./link";
 export * from "./members";
-export * from "./records";
 export * from "./usage";
 export * from "./webhooks";

@@ -10,7 +10,7 @@ import {
 } from "../../db/schema";
 import type { Env } from "../../env";
 import { DomainError } from "../../errors";
-import { refreshVisibility } from "../../sync/write/visibility";
+import { refreshVisibility } from "../../families/kit/visibility";
 import { connectionEventDetail } from "../../webhooks/details";
 import type { WebhookEventType } from "../../webhooks/emit";
 import type { EventInput } from "../../webhooks/outbox";

@@ -19,6 +19,10 @@ export const DateTimeSchema = z.iso
   .datetime({ offset: true })
   .openapi({ description: "ISO 8601 date-time.", example: "2026-01-06T03:24:53.000Z" });
 
+/** An optional bound of a list's window (a date-time, or a day), documented by what it bounds. */
+export const boundQuerySchema = <S extends z.ZodType>(schema: S, description: string, example: string) =>
+  schema.optional().openapi({ description, example });
+
 /** A boolean query parameter: `true` or `false`, default false. */
 export const BooleanQuerySchema = z
   .enum(["true", "false"])

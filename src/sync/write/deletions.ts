@@ -1,16 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 
-/** Tables listed in full every sync, where a record the listing no longer returns was deleted at the provider. */
-export const FULLY_LISTED_TABLES = {
-  groups: "groups",
-  vehicles: "vehicles",
-  drivers: "drivers",
-  devices: "devices",
-} as const;
-
 /**
- * After the last page of a full listing: soft-deletes the records this sync did not see
- * (`deletedAt`, visibility `deleted`, a new `modifiedAt`). They stay readable with `deleted=true`.
+ * After the last page of a full listing (a family `fullyListed`): soft-deletes the records this
+ * sync did not see (`deletedAt`, visibility `deleted`, a new `modifiedAt`). They stay readable with `deleted=true`.
  */
 export function markUnseenDeleted(table: string, connectionId: string, syncId: string, now: number): SQL {
   return sql`UPDATE ${sql.raw(table)} SET deleted_at = ${now}, modified_at = ${now}, visibility = 'deleted'

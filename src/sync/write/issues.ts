@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { IssueRow } from "../../db/schema";
+import type { WriteContext } from "../../families/kit/write";
 import { recordId } from "../../lib/record-ids";
 import type { IssueCode } from "../../model/normalized";
-import type { WriteContext } from "./context";
 
 /**
  * Records problems a page reported: one issue per (connection, code), created once and then

@@ -1,5 +1,5 @@
 import type { NormalizedByModel, SyncModel } from "../../model/normalized";
-import type { WriteContext } from "./context";
+import type { PageContext } from "./context";
 
 /**
  * Normalizes a page of provider payloads. Provider data is untrusted input: a payload that
@@ -7,7 +7,7 @@ import type { WriteContext } from "./context";
  * the whole sync or storing half a record.
  */
 export function normalizeAll<M extends SyncModel>(
-  context: WriteContext,
+  context: PageContext,
   model: M,
   payloads: readonly unknown[],
 ): { records: { normalized: NormalizedByModel[M]; payload: unknown }[]; skipped: number } {

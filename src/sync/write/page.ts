@@ -1,75 +1,45 @@
-import type { SQL } from "drizzle-orm";
+import { getTableName } from "drizzle-orm";
 import { queryBatch } from "../../db/raw";
+import { FAMILIES } from "../../families";
+import { billVehicles } from "../../families/kit/billing";
+import type { Item } from "../../families/kit/write";
 import { recordId } from "../../lib/record-ids";
 import type { IssueCode, SyncModel } from "../../model/normalized";
 import type { ProviderPage } from "../../providers/types";
 import { commitWithEvents, type EventWrite, eventWrite } from "../../webhooks/outbox";
-import type { WriteContext } from "./context";
-import { FULLY_LISTED_TABLES, markUnseenDeleted } from "./deletions";
-import { writeDevices, writeDrivers, writeGroups, writeVehicles } from "./entities";
+import type { PageContext } from "./context";
+import { markUnseenDeleted } from "./deletions";
 import { issueDetail, ongoingIssueCodes, reportIssues } from "./issues";
 import { normalizeAll } from "./normalize-all";
-import { classifyChanges, connectionRef, type RecordChanges, recordEvents, tenantOf } from "./record-events";
-import { writeSafetyEvents } from "./safety-events";
-import { billVehicles } from "./usage";
-import { writeUtilization } from "./utilization";
+import { classifyChanges, connectionRef, recordEvents, tenantOf } from "./record-events";
 
 /**
- * Stores one provider page: normalizes it, upserts the records, and, after the last page of
- * a full listing, soft-deletes what the provider no longer returns. Everything the page
- * changes goes in ONE D1 batch (one transaction), so a crash or a redelivered message
- * redoes the page as a whole and never leaves half of it.
+ * Stores one provider page: normalizes it, has the model's family (families/index.ts) write
+ * the records, and, after the last page of a full listing, soft-deletes what the provider no
+ * longer returns. Everything the page changes goes in ONE D1 batch (one transaction), so a
+ * crash or a redelivered message redoes the page as a whole and never leaves half of it.
  */
-export async function writePage(
-  context: WriteContext,
-  model: SyncModel,
+export async function writePage<M extends SyncModel>(
+  context: PageContext,
+  model: M,
   page: ProviderPage,
 ): Promise<{ written: number; skipped: number }> {
-  const statements: SQL[] = [];
-  let changes: RecordChanges | undefined;
-  let written = 0;
-  let skipped = 0;
-  const collect = <T>(result: { records: T[]; skipped: number }) => {
-    skipped += result.skipped;
-    written += result.records.length;
-    return result.records;
-  };
-  switch (model) {
-    case "groups":
-      statements.push(...(await writeGroups(context, collect(normalizeAll(context, "groups", page.items)))));
-      break;
-    case "vehicles": {
-      const records = collect(normalizeAll(context, "vehicles", page.items));
-      changes = await classifyChanges(context, "vehicles", records, page.nextCursor === undefined);
-      statements.push(...(await writeVehicles(context, records)));
-      if (records.length)
-        statements.push(
-          billVehicles(
-            context,
-            records.map((record) => record.normalized.sourceId),
-          ),
-        );
-      break;
-    }
-    case "drivers": {
-      const records = collect(normalizeAll(context, "drivers", page.items));
-      changes = await classifyChanges(context, "drivers", records, page.nextCursor === undefined);
-      statements.push(...(await writeDrivers(context, records)));
-      break;
-    }
-    case "devices":
-      statements.push(...(await writeDevices(context, collect(normalizeAll(context, "devices", page.items)))));
-      break;
-    case "vehicleUtilization": {
-      const result = await writeUtilization(context, collect(normalizeAll(context, "vehicleUtilization", page.items)));
-      statements.push(...result.statements);
-      break;
-    }
-    case "safetyEvents":
-      statements.push(
-        ...(await writeSafetyEvents(context, collect(normalizeAll(context, "safetyEvents", page.items)))),
-      );
-      break;
+  const family = FAMILIES[model];
+  const table = getTableName(family.table);
+  const { records, skipped } = normalizeAll(context, model, page.items);
+  // Change events and billing are declared only by families whose records carry their source id (families/family.ts).
+  const keyed = records as unknown as Item<{ sourceId: string }>[];
+  const changes = family.changeEvents
+    ? await classifyChanges(context, { kind: family.changeEvents, table }, keyed, page.nextCursor === undefined)
+    : undefined;
+  const statements = await family.write(context, records);
+  if (family.billsVehicles && records.length) {
+    statements.push(
+      billVehicles(
+        context,
+        keyed.map((record) => record.normalized.sourceId),
+      ),
+    );
   }
   const issues: { code: IssueCode; message: string }[] = [...(page.issues ?? [])];
   if (skipped > 0) {
@@ -90,8 +60,7 @@ export async function writePage(
   const newlyReported = issues.filter((issue) => !alreadyOngoing.some((row) => row.code === issue.code));
   // A listing cut short by a missing permission says nothing about what was deleted.
   const incomplete = issues.some((issue) => issue.code === "missing_permissions");
-  if (page.nextCursor === undefined && model in FULLY_LISTED_TABLES && !incomplete) {
-    const table = FULLY_LISTED_TABLES[model as keyof typeof FULLY_LISTED_TABLES];
+  if (page.nextCursor === undefined && family.fullyListed && !incomplete) {
     statements.push(markUnseenDeleted(table, context.connection.id, context.syncId, context.now));
   }
   // The page's events go in its batch: a page stored is a page announced, even if the sync is
@@ -111,5 +80,5 @@ export async function writePage(
     );
   }
   await commitWithEvents(context.env, statements, events);
-  return { written, skipped };
+  return { written: records.length, skipped };
 }

@@ -1,30 +1,30 @@
 import { sql } from "drizzle-orm";
 import { queryBatch } from "../../db/raw";
 import type { ConnectionRow } from "../../db/schema";
+import type { AnnouncedKind } from "../../families/family";
+import type { WriteContext } from "../../families/kit/write";
 import { contentHash } from "../../lib/content-hash";
 import { recordIds } from "../../lib/record-ids";
 import { type EventWrite, eventWrite } from "../../webhooks/outbox";
-import type { WriteContext } from "./context";
 
-type Tracked = "vehicles" | "drivers";
-export type RecordChanges = { table: Tracked; added: string[]; modified: string[]; removed: string[] };
-
-const KIND = { vehicles: "vehicle", drivers: "driver" } as const;
+/** A family announced by change events: the kind of record (`vehicle`), and its table (`vehicles`). */
+export type Tracked = { kind: AnnouncedKind; table: string };
+export type RecordChanges = Tracked & { added: string[]; modified: string[]; removed: string[] };
 
 /**
- * Before a page of vehicles or drivers is written: which of its records are new, which
- * changed (content hash, or back after a deletion), and — on the last page of the listing —
- * which stored records the listing no longer returns. One round trip.
+ * Before a page of a family with change events (vehicles, drivers) is written: which of its
+ * records are new, which changed (content hash, or back after a deletion), and — on the last
+ * page of the listing — which stored records the listing no longer returns. One round trip.
  */
 export async function classifyChanges(
   context: WriteContext,
-  table: Tracked,
+  tracked: Tracked,
   records: readonly { normalized: { sourceId: string } }[],
   lastPage: boolean,
 ): Promise<RecordChanges> {
   const { connection, d1 } = context;
   const sourceIds = records.map((record) => record.normalized.sourceId);
-  const t = sql.raw(table);
+  const t = sql.raw(tracked.table);
   const [existing, unseen] = await queryBatch<
     [{ source_id: string; content_hash: string; deleted_at: number | null }, { id: string }]
   >(d1, [
@@ -37,7 +37,7 @@ export async function classifyChanges(
       : sql`SELECT id FROM ${t} WHERE 0`,
   ]);
   const stored = new Map(existing.map((row) => [row.source_id, row]));
-  const ids = await recordIds(connection, KIND[table], sourceIds);
+  const ids = await recordIds(connection, tracked.kind, sourceIds);
   const added: string[] = [];
   const modified: string[] = [];
   records.forEach((record, index) => {
@@ -45,17 +45,16 @@ export async function classifyChanges(
     if (!row) added.push(ids[index]!);
     else if (row.deleted_at !== null || row.content_hash !== contentHash(record.normalized)) modified.push(ids[index]!);
   });
-  return { table, added, modified, removed: unseen.map((row) => row.id) };
+  return { ...tracked, added, modified, removed: unseen.map((row) => row.id) };
 }
 
 /** `vehicle.added|modified|removed` and the driver ones: one event per kind of change per page, listing the ids. */
 export function recordEvents(context: WriteContext, changes: RecordChanges): EventWrite[] {
-  const kind = KIND[changes.table];
   return (["added", "modified", "removed"] as const)
     .filter((change) => changes[change].length > 0)
     .map((change) =>
       eventWrite(tenantOf(context.connection), {
-        type: `${kind}.${change}`,
+        type: `${changes.kind}.${change}`,
         detail: { connection: connectionRef(context.connection), [changes.table]: changes[change] },
         connectionId: context.connection.id,
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SafetyEventRow } from "../../../src/db/schema";
+import type { SafetyEventRow } from "../../../src/families/safety-events/table";
 import { newId } from "../../../src/lib/ids";
 import {
   detailAt,

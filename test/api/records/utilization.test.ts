@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { UtilizationRow, VehicleRow } from "../../../src/db/schema";
-import { utilizationQuery } from "../../../src/domain/records/list-utilization";
+import { utilizationQuery } from "../../../src/families/vehicle-utilization/read";
+import type { UtilizationRow } from "../../../src/families/vehicle-utilization/table";
+import type { VehicleRow } from "../../../src/families/vehicles/table";
 import { newId } from "../../../src/lib/ids";
 import {
   CURSOR_REGEX,

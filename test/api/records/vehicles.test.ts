@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { VehicleRow } from "../../../src/db/schema";
+import type { VehicleRow } from "../../../src/families/vehicles/table";
 import { newId } from "../../../src/lib/ids";
 import {
   CURSOR_REGEX,

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { decodedRows } from "../../../db/tolerant-rows";
-import { listIssues } from "../../../domain/records/list-issues";
-import { loadConnections } from "../../../domain/records/load-references";
-import { presentIssue } from "../../../domain/records/present-issue";
+import { loadConnections } from "../../../domain/connections/load";
+import { listIssues } from "../../../domain/issues/list";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentPage, presentReferences } from "../../../http/present-rows";
 import { pageSchema, readCursor } from "../../../http/schemas/pagination";
 import { presentConnection } from "../../../presenters/connection";
+import { presentIssue } from "../../../presenters/issue";
 import { AnyConnectionSchema } from "../connections/schema";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 import { IssueSchema, ListIssuesQuerySchema } from "./schema";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { boundQuerySchema, DateTimeSchema, idSchema } from "../../../http/schemas/common";
 import { PaginationQuerySchema } from "../../../http/schemas/pagination";
 import { ISSUE_CODES } from "../../../model/normalized";
 
@@ -16,14 +16,16 @@ export const ListIssuesQuerySchema = PaginationQuerySchema.extend({
     .enum(["ongoing", "resolved"])
     .optional()
     .openapi({ description: "Only issues in this status.", example: "ongoing" }),
-  lastReportedAfter: DateTimeSchema.optional().openapi({
-    description: "Only issues last reported at or after this time (inclusive).",
-    example: "2026-01-06T00:00:00.000Z",
-  }),
-  lastReportedBefore: DateTimeSchema.optional().openapi({
-    description: "Only issues last reported before this time (exclusive).",
-    example: "2026-01-07T00:00:00.000Z",
-  }),
+  lastReportedAfter: boundQuerySchema(
+    DateTimeSchema,
+    "Only issues last reported at or after this time (inclusive).",
+    "2026-01-06T00:00:00.000Z",
+  ),
+  lastReportedBefore: boundQuerySchema(
+    DateTimeSchema,
+    "Only issues last reported before this time (exclusive).",
+    "2026-01-07T00:00:00.000Z",
+  ),
   expand: z
     .enum(["connection"])
     .optional()

@@ -1,12 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { getSafetyEvent } from "../../../domain/records/get-record";
-import { presentCameraMedia } from "../../../domain/records/present-camera-media";
-import { readCameraMedia } from "../../../domain/records/read-camera-media";
+import { connectionDatabase } from "../../../db/databases";
+import { readCameraMedia } from "../../../domain/camera-media/read";
 import type { AppEnv } from "../../../env";
+import { getRecord } from "../../../families/kit/read";
+import { RawQuerySchema } from "../../../families/kit/schemas";
+import { SafetyEventIdParamsSchema } from "../../../families/safety-events/schema";
+import { safetyEvents } from "../../../families/safety-events/table";
 import { ApiError, errorResponses } from "../../../http/errors";
-import { RawQuerySchema } from "../../schemas/records";
 import { CONNECTION_ERRORS, connectionScope } from "../scopes";
-import { CameraMediaSchema, SafetyEventIdParamsSchema } from "./schema";
+import { presentCameraMedia } from "./present";
+import { CameraMediaSchema } from "./schema";
 
 const route = createRoute({
   ...connectionScope,
@@ -39,8 +42,8 @@ export function registerGetCameraMedia(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const { raw } = c.req.valid("query");
-    const { db, connection } = c.var;
-    const event = await getSafetyEvent(db, connection.id, id);
+    const { connection } = c.var;
+    const event = await getRecord(connectionDatabase(c.env, connection), safetyEvents, connection.id, id, false);
     if (!event) throw new ApiError("not_found", "No safety event with this id in this connection.");
     const extractedAt = new Date();
     const media = await readCameraMedia({ env: c.env }, connection, event);

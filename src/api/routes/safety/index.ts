@@ -1,10 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
 import { registerGetCameraMedia } from "./camera-media";
-import { registerGetSafetyEvent } from "./get";
-import { registerListSafetyEvents } from "./list";
 
-export const safetyApp = new OpenAPIHono<AppEnv>();
-registerListSafetyEvents(safetyApp);
-registerGetSafetyEvent(safetyApp);
-registerGetCameraMedia(safetyApp);
+/** Camera media of safety events: read live from the provider, so not a route of the safety-events family. */
+export const cameraMediaApp = new OpenAPIHono<AppEnv>();
+registerGetCameraMedia(cameraMediaApp);

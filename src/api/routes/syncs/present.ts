@@ -1,6 +1,6 @@
 import type { IssueRow, SyncJobRow } from "../../../db/schema";
-import { presentIssue } from "../../../domain/records/present-issue";
 import { presentSyncJob } from "../../../presenters/connection";
+import { presentIssue } from "../../../presenters/issue";
 
 /** A sync job with its issues as ids, or as issue objects when expanded. */
 export function presentSyncJobWithIssues(job: SyncJobRow, jobIssues: IssueRow[], expand: boolean) {

@@ -1,0 +1,45 @@
+import { and, asc, eq, getTableColumns, gte, lt, type SQL } from "drizzle-orm";
+import type { Tenant } from "../../context";
+import type { Database } from "../../db/client";
+import { afterKey } from "../../db/keyset";
+import { type IssueRow, issues } from "../../db/schema";
+import { ofTenant } from "../../db/tenant";
+import { type Decoded, tolerantSelection } from "../../db/tolerant-rows";
+import type { IssueCode } from "../../model/normalized";
+
+export type IssueFilters = {
+  connectionId?: string;
+  errorCode?: IssueCode;
+  status?: IssueRow["status"];
+  /** Inclusive lower bound on lastReportedAt. */
+  lastReportedAfter?: Date;
+  /** Exclusive upper bound on lastReportedAt. */
+  lastReportedBefore?: Date;
+};
+
+const issueRows = tolerantSelection<IssueRow>(getTableColumns(issues));
+
+/** One page of the application's issues in this environment, in id order, `limit + 1` rows (issues_tenant_idx). */
+export async function listIssues(
+  db: Database,
+  tenant: Tenant,
+  filters: IssueFilters,
+  page: { limit: number; afterId?: string },
+): Promise<Decoded<IssueRow>[]> {
+  const conditions: (SQL | undefined)[] = [
+    ...ofTenant(issues, tenant),
+    filters.connectionId === undefined ? undefined : eq(issues.connectionId, filters.connectionId),
+    filters.errorCode === undefined ? undefined : eq(issues.errorCode, filters.errorCode),
+    filters.status === undefined ? undefined : eq(issues.status, filters.status),
+    filters.lastReportedAfter === undefined ? undefined : gte(issues.lastReportedAt, filters.lastReportedAfter),
+    filters.lastReportedBefore === undefined ? undefined : lt(issues.lastReportedAt, filters.lastReportedBefore),
+    page.afterId === undefined ? undefined : afterKey([issues.id], [page.afterId], "asc"),
+  ];
+  const rows = await db
+    .select(issueRows.fields)
+    .from(issues)
+    .where(and(...conditions))
+    .orderBy(asc(issues.id))
+    .limit(page.limit + 1);
+  return rows.map(issueRows.decode);
+}

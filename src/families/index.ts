@@ -1,0 +1,57 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { getTableName } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import type { SyncModel } from "../model/normalized";
+import { devicesFamily as devices } from "./devices";
+import { driversFamily as drivers } from "./drivers";
+import type { Family } from "./family";
+import { groupsFamily as groups } from "./groups";
+import type { FamilyRoute } from "./kit/routes";
+import { safetyEventsFamily as safetyEvents } from "./safety-events";
+import { vehicleUtilizationFamily as vehicleUtilization } from "./vehicle-utilization";
+import { vehiclesFamily as vehicles } from "./vehicles";
+
+/** Every synced data family, by model name: what the sync writer, the routes and the deletion sweep read. */
+export const FAMILIES: { readonly [M in SyncModel]: Family<M> } = {
+  groups,
+  vehicles,
+  drivers,
+  devices,
+  vehicleUtilization,
+  safetyEvents,
+};
+
+/**
+ * The families' routes, in the order the API reference lists them and Hono tries them: a
+ * fixed path under another family's (`/vehicles/utilization`) goes before the `{id}` path
+ * that would take it for an id.
+ */
+const FAMILY_ROUTES: readonly FamilyRoute[] = [
+  vehicles.routes.list,
+  vehicleUtilization.routes.list,
+  vehicles.routes.get,
+  drivers.routes.list,
+  drivers.routes.get,
+  groups.routes.list,
+  devices.routes.list,
+  safetyEvents.routes.list,
+  safetyEvents.routes.get,
+];
+
+/** Adds every family's routes to an app, behind the middleware that enforces their connection scope. */
+export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>, middleware: readonly MiddlewareHandler<AppEnv>[]): void {
+  for (const route of FAMILY_ROUTES) route.register(app, middleware);
+}
+
+/** The API reference's tags of the families, in the order of their first route. */
+export const FAMILY_TAGS = [...new Set(FAMILY_ROUTES.map((route) => route.tag))].map((name) => {
+  const family = Object.values(FAMILIES).find((candidate) => candidate.tag?.name === name);
+  if (!family?.tag) throw new Error(`No family describes the tag ${name}.`);
+  return family.tag;
+});
+
+/** The tables of the families, those holding records that name others first (the reverse of the sync order). */
+export const FAMILY_TABLES = Object.values(FAMILIES)
+  .map((family) => getTableName(family.table))
+  .reverse();

@@ -1,0 +1,13 @@
+import type { Family } from "../family";
+import { getSafetyEventRoute } from "./get";
+import { listSafetyEventsRoute } from "./list";
+import { safetyEvents } from "./table";
+import { writeSafetyEvents } from "./write";
+
+export const safetyEventsFamily = {
+  model: "safetyEvents",
+  table: safetyEvents,
+  write: writeSafetyEvents,
+  tag: { name: "Safety", description: "The connection's safety events and their camera media." },
+  routes: { list: listSafetyEventsRoute, get: getSafetyEventRoute },
+} satisfies Family<"safetyEvents">;

@@ -1,0 +1,16 @@
+import type { Family } from "../family";
+import { getVehicleRoute } from "./get";
+import { listVehiclesRoute } from "./list";
+import { vehicles } from "./table";
+import { writeVehicles } from "./write";
+
+export const vehiclesFamily = {
+  model: "vehicles",
+  table: vehicles,
+  write: writeVehicles,
+  fullyListed: true,
+  changeEvents: "vehicle",
+  billsVehicles: true,
+  tag: { name: "Vehicles", description: "The connection's vehicles and their daily utilization." },
+  routes: { list: listVehiclesRoute, get: getVehicleRoute },
+} satisfies Family<"vehicles">;
