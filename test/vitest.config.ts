@@ -1,92 +1,15 @@
-import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { Validator } from "@seriousme/openapi-schema-validator";
-import { configDefaults, defineConfig } from "vitest/config";
-import { responseValidator } from "./reliability/response-validator";
+import { defineConfig } from "vitest/config";
+import { workersProjects } from "./workers-project.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-
-export default defineConfig(async () => {
-  const migrations = await readD1Migrations(path.join(root, "migrations"));
-  return {
-    plugins: [
-      cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: path.join(root, "wrangler.toml") },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            // Fresh secrets every run: nothing in the tests depends on a known key.
-            ADMIN_TOKEN: randomBytes(24).toString("base64url"),
-            ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-            // Deployment-style configuration: two hostnames with the same path.
-            PRODUCTION_BASE_URL: "https://api.telematics.test/tsp/v1",
-            SANDBOX_BASE_URL: "https://sandbox.telematics.test/tsp/v1",
-            LINK_BASE_URL: "https://link.telematics.test",
-            // Provider pages of 200 records (the default is 500): the paging tests size their fleets
-            // to need several pages of everything and count the provider requests at this size.
-            SYNC_PAGE_SIZE: "200",
-            // Retries of failing pages wait at most a second, so fault tests end quickly.
-            SYNC_MAX_BACKOFF_SECONDS: "1",
-            // Provider requests time out after 5 s (15 s by default): the fault suite's hanging requests
-            // (6 s) count as timeouts without a long wait, and a fake's answer slowed by a busy machine
-            // is still far from the limit.
-            PROVIDER_TIMEOUT_MS: "5000",
-            // Webhooks to the test receiver on loopback (http), retried after at most a second.
-            ALLOW_LOOPBACK_WEBHOOKS: "true",
-            WEBHOOK_MAX_RETRY_DELAY_SECONDS: "1",
-            WEBHOOK_RECEIVER_URL: inject("webhookReceiverUrl"),
-            WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
-            // The fake providers started by test/global-setup.ts, reached over real HTTP.
-            SAMSARA_BASE_URL: inject("fakeProviderUrls").samsara,
-            SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,
-            MOTIVE_BASE_URL: inject("fakeProviderUrls").motive,
-            GEOTAB_BASE_URL: inject("fakeProviderUrls").geotab,
-            // Size, seed and replay of the bad-input fuzzer (test/reliability/fuzz-run.ts).
-            FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
-            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
-            FUZZ_PATH: process.env.FUZZ_PATH ?? "",
-            FUZZ_SHARD: process.env.FUZZ_SHARD ?? "",
-            // Size and replay of the state-checking fuzzer (test/reliability/state-fuzz.test.ts).
-            STATE_FUZZ_REQUESTS: process.env.STATE_FUZZ_REQUESTS ?? "120",
-            STATE_FUZZ_SEED: process.env.STATE_FUZZ_SEED ?? "",
-          },
-          // The sync queue gives up on a page after 8 retries here (30 in wrangler.toml): a test of a
-          // provider that never recovers then waits about 9 s for the dead-letter queue, not 31.
-          // The fault suites' rates stay far from 9 failures in a row on one page.
-          queueConsumers: {
-            "telematics-sync": {
-              maxBatchSize: 10,
-              maxBatchTimeout: 0,
-              maxRetries: 8,
-              deadLetterQueue: "telematics-sync-dlq",
-            },
-          },
-          serviceBindings: {
-            // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).
-            OPENAPI_VALIDATOR: async (request: Request) => {
-              const validator = new Validator();
-              const result = await validator.validate(await request.json());
-              return Response.json({ valid: result.valid, errors: result.errors ?? [], version: validator.version });
-            },
-            // Response bodies against the document's schemas (ajv, draft 2020-12), also in Node.
-            RESPONSE_VALIDATOR: responseValidator,
-          },
-        },
-      })),
-    ],
-    test: {
-      root,
-      include: ["test/**/*.test.ts"],
-      // The browser suite runs in Node against wrangler dev (test/browser/vitest.config.ts).
-      exclude: [...configDefaults.exclude, "test/browser/**"],
-      globalSetup: ["./test/global-setup.ts"],
-      setupFiles: ["./test/apply-migrations.ts"],
-      // Tests that wait for syncs run the real queue consumer in the background.
-      testTimeout: 20_000,
-      // Files run side by side: most of a file's time is spent waiting on background syncs and
-      // the fake providers, not on the CPU (vitest's default on 2 cores is a single worker).
-      maxWorkers: 3,
-    },
-  };
+/**
+ * The workers suite alone (`npx vitest run --config test/vitest.config.ts [files]`): the tests
+ * run inside workerd with real D1, queues and Durable Objects (./workers-project.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: workersProjects(),
+    // Files run side by side: most of a file's time is spent waiting on background syncs and
+    // the fake providers, not on the CPU (vitest's default on 2 cores is a single worker).
+    maxWorkers: 3,
+  },
 });

@@ -81,10 +81,10 @@ export class AccountStore {
 }
 
 /**
- * Each account's fault dice: a generator seeded by the credential and the faults it was given,
- * restarted whenever its faults change. A sync's requests to one account come one after another,
- * so the same test meets the same faults on every run and machine, and a retry still meets the
- * next roll (it may pass).
+ * Each account's fault dice: a generator seeded by the faults it was given (not by the credential,
+ * which tests draw at random), restarted whenever its faults change. A sync's pages are read one
+ * after another, so the same test meets the same faults on every run and machine, and a retry
+ * still meets the next roll (it may pass).
  */
 const dice = new WeakMap<FakeAccount, { faults: Faults; next: () => number }>();
 
@@ -92,7 +92,7 @@ const dice = new WeakMap<FakeAccount, { faults: Faults; next: () => number }>();
 export function nextRoll(account: FakeAccount): number {
   let current = dice.get(account);
   if (!current || current.faults !== account.faults) {
-    current = { faults: account.faults, next: seededRandom(`${account.credential}|${JSON.stringify(account.faults)}`) };
+    current = { faults: account.faults, next: seededRandom(JSON.stringify(account.faults)) };
     dice.set(account, current);
   }
   return current.next();

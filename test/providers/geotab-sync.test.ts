@@ -3,8 +3,8 @@
  * through the real Durable Object and queue consumer, and what the API then answers (GET
  * /groups, /vehicles, /drivers, /devices, /vehicles/utilization, /safety/events) is exactly the
  * canonical fleet mapped to the normalized model: ids by source id, km and litres, TimeSpans
- * summed to milliseconds, 2 decimals. Then incremental syncs, faults, session expiry,
- * server federation and revoked credentials.
+ * summed to milliseconds, 2 decimals. Then incremental syncs and revoked credentials; faults,
+ * session expiry and server federation are in geotab-sync-behaviour.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createTestApplication } from "../helpers/factories";
@@ -161,45 +161,5 @@ describe("later syncs", () => {
     expect(job.failureReason).toContain("InvalidUserException");
     const current = await call("GET", `${BASE.sandbox}/connections/current`, { key, token });
     expect(current.body).toMatchObject({ id: connection.id, status: "disconnected" });
-  });
-});
-
-describe("MyGeotab's behaviour during a sync", () => {
-  it("rate limits, server errors, truncated bodies and slow answers are retried: the sync stores exactly the fleet", async () => {
-    const faults = {
-      rateLimitRate: 0.2,
-      retryAfterSeconds: 0.4,
-      serverErrorRate: 0.1,
-      malformedRate: 0.1,
-      delayMs: 40,
-    };
-    // Faults start after the connection exists: verification is a live call, where a rate limit is a 429.
-    const { account, key, token } = await setup({ vehicles: 5 }, { backfill: { days: 0 } });
-    await waitForSync(key, token, await lastSyncId(key, token));
-    await patchGeotabAccount(account, { faults });
-    const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 1 } });
-    const { job } = await waitForSync(key, token, sync.body.id, { timeoutMs: 80_000 });
-    expect(job.status).toBe("completed");
-    expectFleet(await stored(key, token), expected(account, job));
-    expect((await geotabStats(account)).overLimit).toBeGreaterThan(0);
-  }, 90_000);
-
-  it("sessions that expire mid-sync are renewed (one Authenticate each) and nothing is lost", async () => {
-    const { account, key, token } = await setup({ vehicles: 5, sessionTtlCalls: 3 }, { backfill: { days: 1 } });
-    const { job } = await waitForSync(key, token, await lastSyncId(key, token));
-    expect(job.status).toBe("completed");
-    expectFleet(await stored(key, token), expected(account, job));
-    const stats = await geotabStats(account);
-    expect(stats.expiredSessions).toBeGreaterThanOrEqual(1);
-    expect(stats.authentications).toBe(stats.expiredSessions + 1);
-  });
-
-  it("a database on another server (federation): every data call goes where Authenticate said", async () => {
-    const { account, key, token } = await setup({ vehicles: 3, federated: true }, { backfill: { days: 1 } });
-    const { job } = await waitForSync(key, token, await lastSyncId(key, token));
-    expect(job.status).toBe("completed");
-    expectFleet(await stored(key, token), expected(account, job));
-    const stats = await geotabStats(account);
-    expect(Object.keys(stats.requestsByHost)).toEqual([expect.stringMatching(/^localhost:\d+$/)]);
   });
 });

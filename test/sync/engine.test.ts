@@ -1,12 +1,13 @@
 /**
  * The sync engine end to end in workerd: POST /connections and POST /syncs go through the
  * real ConnectionSync Durable Object and the real queue consumer into real D1; the sandbox
- * provider is the upstream. Each test makes its own application and connection.
+ * provider is the upstream. Each test makes its own application and connection. Faults are in
+ * engine-faults.test.ts.
  */
 
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { syncJobs, usageRecords } from "../../src/db/schema";
 import { drivers } from "../../src/families/drivers/table";
@@ -19,21 +20,7 @@ import { createSandboxConnection, createTestApplication, db } from "../helpers/f
 import { BASE, call } from "../helpers/http";
 import { providerSourceIds } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
-
-async function setup(body: Record<string, unknown> = {}) {
-  const app = await createTestApplication();
-  const connection = await createSandboxConnection(app, { syncMode: "manual", ...body });
-  const key = app.keys.sandbox.secret;
-  return { app, connection, key, token: connection.token as string };
-}
-
-async function storedSourceIds(table: typeof vehicles | typeof drivers, connectionId: string) {
-  const rows = await db()
-    .select({ sourceId: table.sourceId })
-    .from(table)
-    .where(and(eq(table.connectionId, connectionId), isNull(table.deletedAt)));
-  return rows.map((row) => row.sourceId).sort();
-}
+import { setup, storedSourceIds } from "./engine-helpers";
 
 describe("initial backfill", () => {
   it("starts with the connection and completes, with monotonic progress, storing exactly the provider's fleet", async () => {
@@ -203,51 +190,6 @@ describe("incremental sync", () => {
     const [job] = await db().select().from(syncJobs).where(eq(syncJobs.id, syncId));
     expect(job?.status).toBe("completed");
   });
-});
-
-describe("faults", () => {
-  it("completes despite rate limits, server errors and timeouts, with exactly the provider's data", async () => {
-    const options = {
-      sandbox: {
-        fleetSize: 40,
-        revision: 0,
-        faults: { rateLimitRate: 0.3, retryAfterSeconds: 0.2, serverErrorRate: 0.2, timeoutRate: 0.1 },
-      },
-    };
-    const { connection, key, token } = await setup({ backfill: { days: 2 }, options });
-    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 60_000 });
-    expect(job.status).toBe("completed");
-    const clean = { sandbox: { fleetSize: 40, revision: 0 } };
-    expect(await storedSourceIds(vehicles, connection.id)).toEqual(
-      await providerSourceIds(connection, "vehicles", clean),
-    );
-    expect(await storedSourceIds(drivers, connection.id)).toEqual(
-      await providerSourceIds(connection, "drivers", clean),
-    );
-  }, 70_000);
-
-  it("fails with a reason when the provider never recovers, and a retry with the faults gone completes the same job", async () => {
-    const { key, token } = await setup({
-      options: { sandbox: { fleetSize: 3, revision: 0, faults: { serverErrorRate: 1 } } },
-    });
-    const syncId = await lastSyncId(key, token);
-    // The sync queue's 30 retries, at least a second apart, take about 31 s on an idle machine.
-    const { job } = await waitForSync(key, token, syncId, { timeoutMs: 110_000 });
-    expect(job.status).toBe("failed");
-    expect(job.failureReason).toMatch(/unavailable/i);
-    await call("PATCH", `${BASE.sandbox}/connections/current`, {
-      key,
-      token,
-      body: { options: { sandbox: { fleetSize: 3, revision: 0 } } },
-    });
-    const retry = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
-    expect(retry.status).toBe(200);
-    expect(retry.body).toMatchObject({ id: syncId, message: expect.any(String) });
-    const again = await waitForSync(key, token, syncId);
-    expect(again.job).toMatchObject({ status: "completed", attempts: 2 });
-    const notFailed = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
-    expect(notFailed.status).toBe(409);
-  }, 130_000);
 });
 
 describe("cancel", () => {

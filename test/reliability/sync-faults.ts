@@ -1,5 +1,6 @@
 /**
- * Reliability, faults in sync: each fake provider misbehaves on 30 % of its data requests
+ * Reliability, faults in sync (one file per provider, sync-faults-*.test.ts, so the three run
+ * side by side): each fake provider misbehaves on 30 % of its data requests
  * (rate limits with Retry-After, 5xx, requests that hang past the client's timeout, truncated
  * bodies, well-formed bodies of the wrong shape, duplicated pages) while a sync runs through
  * the real Durable Object, queue consumer and D1 writes. Every sync must end `completed` and
@@ -9,27 +10,14 @@
  * Redelivered queue messages and Durable Object eviction mid-sync are exercised by
  * test/sync/engine.test.ts; permanent faults (revoked credentials) by the provider tests.
  */
-import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { expect } from "vitest";
 import type { Faults } from "../fakes/accounts.ts";
-import { createTestApplication } from "../helpers/factories";
-import { injectedFaults, totalFaults } from "../helpers/fake-faults";
+import { totalFaults } from "../helpers/fake-faults";
 import { BASE, call } from "../helpers/http";
 import { lastSyncId, type SyncJob, type SyncWindow, waitForSync } from "../helpers/sync";
-import { expected, expectFleet, setup as setupGeotab, stored as storedGeotab } from "../providers/geotab-canonical";
-import { patchGeotabAccount } from "../providers/geotab-helpers";
-import {
-  connectMotive,
-  createMotiveAccount,
-  expectCanonicalFleet,
-  fleetOf,
-  patchMotiveAccount,
-} from "../providers/motive-helpers";
-import { expectCanonical } from "../providers/samsara-canonical";
-import { connectSamsara, createSamsaraAccount, patchSamsaraAccount } from "../providers/samsara-helpers";
 
 /** 30 % of data requests fail, in every way the suite knows. */
-const FAULTS: Faults = {
+export const FAULTS: Faults = {
   rateLimitRate: 0.06,
   retryAfterSeconds: 0.3,
   serverErrorRate: 0.06,
@@ -40,8 +28,6 @@ const FAULTS: Faults = {
   wrongShapeRate: 0.05,
   duplicatePageRate: 0.05,
 };
-
-const summary: Record<string, unknown> = {};
 
 async function requestSync(key: string, token: string, days: number) {
   const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days } });
@@ -74,7 +60,7 @@ const MIN_FAULTS = 4;
 /** Syncs under faults at most, per provider (each one checked): far more than MIN_FAULTS needs at 30 %. */
 const MAX_SYNCS = 8;
 
-type FaultRun = {
+export type FaultRun = {
   key: string;
   token: string;
   /** The connection's first sync, without faults. */
@@ -93,7 +79,7 @@ type FaultRun = {
  * Syncs again and again under faults, at least twice and until MIN_FAULTS were injected: every
  * sync must complete with exactly the provider's data and the same ids as the one before.
  */
-async function syncUnderFaults(provider: string, run: FaultRun) {
+export async function syncUnderFaults(provider: string, run: FaultRun) {
   let syncs = 0;
   // Data stored by the clean first sync stays: the window starts at the earlier of the two starts.
   let startFrom: string | undefined;
@@ -111,66 +97,13 @@ async function syncUnderFaults(provider: string, run: FaultRun) {
     injected = await run.injected();
   } while (syncs < 2 || (totalFaults(injected) < MIN_FAULTS && syncs < MAX_SYNCS));
   expect(totalFaults(injected), `faults injected in ${syncs} syncs`).toBeGreaterThanOrEqual(MIN_FAULTS);
-  summary[provider] = { syncs, faultsInjected: totalFaults(injected), byKind: injected, duplicates: 0, losses: 0 };
+  const summary = { syncs, faultsInjected: totalFaults(injected), byKind: injected, duplicates: 0, losses: 0 };
+  console.log(`SYNC_FAULTS_SUMMARY ${JSON.stringify({ [provider]: summary })}`);
 }
 
 /** Waits for the connection's first sync, which runs without faults, and checks it completed. */
-async function cleanFirstSync(key: string, token: string): Promise<SyncJob> {
+export async function cleanFirstSync(key: string, token: string): Promise<SyncJob> {
   const { job } = await waitForSync(key, token, await lastSyncId(key, token));
   expect(job.status).toBe("completed");
   return job;
 }
-
-describe("syncs under 30 % provider faults store exactly the provider's data", () => {
-  it("Samsara", async () => {
-    const app = await createTestApplication();
-    const account = await createSamsaraAccount({ vehicles: 8 });
-    const connection = await connectSamsara(app, account.token);
-    const key = app.keys.sandbox.secret;
-    const { token } = connection;
-    const firstSync = await cleanFirstSync(key, token);
-    await patchSamsaraAccount(account.token, { faults: FAULTS });
-
-    await syncUnderFaults("samsara", {
-      key,
-      token,
-      firstSync,
-      days: 7,
-      expectExact: (window) => expectCanonical(key, token, account.fleet, window),
-      injected: () => injectedFaults(env.SAMSARA_BASE_URL, account.token),
-    });
-  }, 320_000);
-
-  it("Motive", async () => {
-    const account = await createMotiveAccount({ vehicles: 8 });
-    const connection = await connectMotive(account, { backfill: { days: 7 } });
-    const { key, token } = connection;
-    const firstSync = await cleanFirstSync(key, token);
-    await patchMotiveAccount(account.credential, { faults: FAULTS });
-
-    await syncUnderFaults("motive", {
-      key,
-      token,
-      firstSync,
-      days: 7,
-      expectExact: (window) => expectCanonicalFleet(connection, fleetOf(account), window),
-      injected: () => injectedFaults(env.MOTIVE_BASE_URL, account.credential),
-    });
-  }, 320_000);
-
-  it("Geotab", async () => {
-    const { account, key, token } = await setupGeotab({ vehicles: 8 }, { backfill: { days: 0 } });
-    const firstSync = await cleanFirstSync(key, token);
-    await patchGeotabAccount(account, { faults: FAULTS });
-
-    await syncUnderFaults("geotab", {
-      key,
-      token,
-      firstSync,
-      days: 5,
-      expectExact: async (window) => expectFleet(await storedGeotab(key, token), expected(account, window)),
-      injected: () => injectedFaults(env.GEOTAB_BASE_URL, account.credential),
-    });
-    console.log(`SYNC_FAULTS_SUMMARY ${JSON.stringify(summary)}`);
-  }, 320_000);
-});

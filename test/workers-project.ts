@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { configDefaults, type TestProjectInlineConfiguration } from "vitest/config";
+import { responseValidator } from "./reliability/response-validator.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Files that run the service's global jobs (the deletion sweep, the recovery sweeps, the cron
+ * purges) or count rows across applications: a sweep sees every row of its storage, so these files
+ * keep a runtime and storage of their own. Every other file shares its worker's runtime with the
+ * files before it (`isolate: false`): starting a runtime per file cost about 2.8 s of CPU each, a
+ * third of the suite, and those tests own their data through an application of their own.
+ */
+export const OWN_STORAGE = [
+  "test/deletion/**/*.test.ts",
+  "test/reliability/crash-points-*.test.ts",
+  "test/reliability/secrets.test.ts",
+  "test/link/flow.test.ts",
+];
+
+/** The migrations, read once for every runtime the projects start. */
+let migrations: ReturnType<typeof readD1Migrations> | undefined;
+const readMigrations = () => {
+  migrations ??= readD1Migrations(path.join(root, "migrations"));
+  return migrations;
+};
+
+const ALL_WORKERS_FILES = ["test/**/*.test.ts"];
+// The browser suite runs in Node against wrangler dev (test/browser/vitest.config.ts).
+const NOT_WORKERS_FILES = [...configDefaults.exclude, "test/browser/**"];
+
+/**
+ * The workers suite as two vitest projects: the files that share a runtime per worker, and the
+ * files of OWN_STORAGE, each in a runtime of its own. Both run inside workerd through
+ * `@cloudflare/vitest-plugin` with the bindings of `wrangler.toml`. Each project is built whole
+ * here (vitest's `extends` concatenates `include` and `exclude`, so a project cannot narrow them).
+ */
+export function workersProjects(groupOrder?: number): TestProjectInlineConfiguration[] {
+  const sequence = groupOrder === undefined ? {} : { sequence: { groupOrder } };
+  return [
+    workersProject({
+      name: "workers",
+      isolate: false,
+      include: ALL_WORKERS_FILES,
+      exclude: [...NOT_WORKERS_FILES, ...OWN_STORAGE],
+      ...sequence,
+    }),
+    workersProject({
+      name: "workers-own-storage",
+      isolate: true,
+      include: OWN_STORAGE,
+      exclude: NOT_WORKERS_FILES,
+      ...sequence,
+    }),
+  ];
+}
+
+type ProjectOptions = {
+  name: string;
+  isolate: boolean;
+  include: string[];
+  exclude: string[];
+  sequence?: { groupOrder: number };
+};
+
+function workersProject(options: ProjectOptions): TestProjectInlineConfiguration {
+  return {
+    plugins: [
+      cloudflareTest(async ({ inject }) => ({
+        wrangler: { configPath: path.join(root, "wrangler.toml") },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readMigrations(),
+            // Fresh secrets every run: nothing in the tests depends on a known key.
+            ADMIN_TOKEN: randomBytes(24).toString("base64url"),
+            ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+            // Deployment-style configuration: two hostnames with the same path.
+            PRODUCTION_BASE_URL: "https://api.telematics.test/tsp/v1",
+            SANDBOX_BASE_URL: "https://sandbox.telematics.test/tsp/v1",
+            LINK_BASE_URL: "https://link.telematics.test",
+            // Provider pages of 200 records (the default is 500): the paging tests size their fleets
+            // to need several pages of everything and count the provider requests at this size.
+            SYNC_PAGE_SIZE: "200",
+            // Retries of failing pages wait at most a second, so fault tests end quickly.
+            SYNC_MAX_BACKOFF_SECONDS: "1",
+            // Provider requests time out after 5 s (15 s by default): the fault suite's hanging requests
+            // (6 s) count as timeouts without a long wait, and a fake's answer slowed by a busy machine
+            // is still far from the limit.
+            PROVIDER_TIMEOUT_MS: "5000",
+            // Webhooks to the test receiver on loopback (http), retried after at most a second.
+            ALLOW_LOOPBACK_WEBHOOKS: "true",
+            WEBHOOK_MAX_RETRY_DELAY_SECONDS: "1",
+            WEBHOOK_RECEIVER_URL: inject("webhookReceiverUrl"),
+            WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
+            // The fake providers started by test/global-setup.ts, reached over real HTTP.
+            SAMSARA_BASE_URL: inject("fakeProviderUrls").samsara,
+            SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,
+            MOTIVE_BASE_URL: inject("fakeProviderUrls").motive,
+            GEOTAB_BASE_URL: inject("fakeProviderUrls").geotab,
+            // Size, seed and replay of the bad-input fuzzer (test/reliability/fuzz-run.ts).
+            FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_PATH: process.env.FUZZ_PATH ?? "",
+            FUZZ_SHARD: process.env.FUZZ_SHARD ?? "",
+            // Size and replay of the state-checking fuzzer (test/reliability/state-fuzz.test.ts).
+            STATE_FUZZ_REQUESTS: process.env.STATE_FUZZ_REQUESTS ?? "120",
+            STATE_FUZZ_SEED: process.env.STATE_FUZZ_SEED ?? "",
+          },
+          // The sync queue gives up on a page after 8 retries here (30 in wrangler.toml): a test of a
+          // provider that never recovers then waits about 9 s for the dead-letter queue, not 31.
+          // The fault suites' rates stay far from 9 failures in a row on one page.
+          queueConsumers: {
+            "telematics-sync": {
+              maxBatchSize: 10,
+              maxBatchTimeout: 0,
+              maxRetries: 8,
+              deadLetterQueue: "telematics-sync-dlq",
+            },
+          },
+          serviceBindings: {
+            // Runs in Node (ajv compiles schemas with `new Function`, which workerd forbids).
+            OPENAPI_VALIDATOR: async (request: Request) => {
+              const validator = new Validator();
+              const result = await validator.validate(await request.json());
+              return Response.json({ valid: result.valid, errors: result.errors ?? [], version: validator.version });
+            },
+            // Response bodies against the document's schemas (ajv, draft 2020-12), also in Node.
+            RESPONSE_VALIDATOR: responseValidator,
+          },
+        },
+      })),
+    ],
+    test: {
+      name: options.name,
+      root,
+      include: options.include,
+      exclude: options.exclude,
+      isolate: options.isolate,
+      globalSetup: ["./test/global-setup.ts"],
+      setupFiles: ["./test/apply-migrations.ts"],
+      // Tests that wait for syncs run the real queue consumer in the background.
+      testTimeout: 20_000,
+      ...(options.sequence ? { sequence: options.sequence } : {}),
+    },
+  };
+}
