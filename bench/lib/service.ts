@@ -25,6 +25,8 @@ export type ServiceOptions = {
   inspectorPort: number;
   /** Extra `--var NAME:value` settings (SYNC_PAGE_SIZE, …). */
   vars?: Record<string, string>;
+  /** Another entry point than src/index.ts (relative to the project's root), with the same bindings. */
+  main?: string;
 };
 
 export type LocalService = {
@@ -40,13 +42,13 @@ export type LocalService = {
 const UNLIMITED = "1000000";
 
 /** wrangler.toml with absolute paths (the copy lives elsewhere) and the shield raised. */
-function benchConfig(): string {
+function benchConfig(main = "src/index.ts"): string {
   let config = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
   const replace = (pattern: RegExp, value: string) => {
     if (!pattern.test(config)) throw new Error(`bench: wrangler.toml no longer matches ${pattern}`);
     config = config.replace(pattern, value);
   };
-  replace(/^main = "src\/index.ts"$/m, `main = ${JSON.stringify(path.join(ROOT, "src/index.ts"))}`);
+  replace(/^main = "src\/index.ts"$/m, `main = ${JSON.stringify(path.join(ROOT, main))}`);
   replace(/^migrations_dir = "migrations"$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`);
   replace(/^directory = ".assets"$/m, `directory = ${JSON.stringify(path.join(ROOT, ".assets"))}`);
   replace(/^simple = \{ limit = \d+, period = 10 \}$/m, `simple = { limit = ${UNLIMITED}, period = 10 }`);
@@ -158,7 +160,7 @@ export function freshDir(name: string): string {
 export async function startService(options: ServiceOptions): Promise<LocalService> {
   const dir = freshDir(options.name);
   const configPath = path.join(dir, "wrangler.toml");
-  writeFileSync(configPath, benchConfig());
+  writeFileSync(configPath, benchConfig(options.main));
   const origin = `http://127.0.0.1:${options.port}`;
   const adminToken = `adm_${randomBytes(24).toString("base64url")}`;
   const dev = await wranglerDev({
