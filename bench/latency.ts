@@ -115,7 +115,8 @@ try {
   const samples = new Map<string, number[]>();
   const record = (instance: Instance, operation: Operation, ms: number) => {
     const key = `${instance.label}:${operation}`;
-    samples.set(key, [...(samples.get(key) ?? []), ms]);
+    if (!samples.has(key)) samples.set(key, []);
+    samples.get(key)!.push(ms);
   };
   // Warm-up: the isolates' first requests compile code and fill caches.
   for (const instance of [delayed, bare]) {

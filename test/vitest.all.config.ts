@@ -15,11 +15,10 @@ export default defineConfig({
     // Files run side by side: most of a file's time is spent waiting on background syncs and
     // the fake providers, not on the CPU (vitest's default on 2 cores is a single worker).
     maxWorkers: 3,
-    // The browser suite (group 0) runs alone before the workers suite (group 1): on a 2-core machine
-    // the workers suite's isolates starve wrangler dev and Chromium, and clicks time out.
-    projects: [
-      ...workersProjects(1),
-      { extends: "./test/browser/vitest.config.ts", test: { name: "browser", sequence: { groupOrder: 0 } } },
-    ],
+    // The browser suite never runs beside the workers suite: on a 2-core machine the workers suite's
+    // isolates starve wrangler dev and Chromium, and clicks time out. The workers projects share
+    // group 1; the browser suite runs one file at a time (fileParallelism: false), which vitest runs
+    // as a group of its own after the numbered groups.
+    projects: [...workersProjects(1), { extends: "./test/browser/vitest.config.ts", test: { name: "browser" } }],
   },
 });

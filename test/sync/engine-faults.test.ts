@@ -37,7 +37,7 @@ describe("faults", () => {
       options: { sandbox: { fleetSize: 3, revision: 0, faults: { serverErrorRate: 1 } } },
     });
     const syncId = await lastSyncId(key, token);
-    // The sync queue's 30 retries, at least a second apart, take about 31 s on an idle machine.
+    // The sync queue's 8 retries in the tests (test/workers-project.ts), a second apart, take about 9 s.
     const { job } = await waitForSync(key, token, syncId, { timeoutMs: 110_000 });
     expect(job.status).toBe("failed");
     expect(job.failureReason).toMatch(/unavailable/i);
