@@ -1,10 +1,11 @@
 // `npm start`: runs the service locally on wrangler's simulated Cloudflare (local D1, queues,
 // Durable Objects, cron), with no account and no network. On first start it writes a
 // git-ignored .dev.vars with generated secrets and seeds a development application.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { startAllFakes } from "../test/fakes/start-all.ts";
+import { applyMigrations } from "./d1-databases.mjs";
 import { startDemoApp } from "./demo-app.mjs";
 
 const ORIGIN = "http://127.0.0.1:8787";
@@ -129,11 +130,13 @@ function printBanner(vars, application, demo) {
 }
 
 const vars = ensureDevVars();
-const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
-  stdio: "inherit",
-  env: { ...env, CI: "true" },
-});
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+try {
+  // The control database and every data shard (wrangler.toml).
+  applyMigrations({ args: ["--local"], env });
+} catch (error) {
+  console.error(`npm start: ${error.message}`);
+  process.exit(1);
+}
 
 const fakes = await startAllFakes(FAKE_PORTS);
 for (const [provider, account] of Object.entries(DEMO_ACCOUNTS)) {

@@ -7,8 +7,13 @@ import type { SyncMessage } from "./sync/messages";
 
 /** Worker bindings: what wrangler.toml and the secrets provide. */
 export interface Env {
-  /** The database: applications, keys, connections and all synced data. */
+  /** The control database: applications, keys, members, connections, link, webhooks, the shard directory. */
   DB: D1Database;
+  /**
+   * The data shards (src/db/shards.ts): one D1 database per `DATA_<NAME>` binding, each holding the
+   * data of the connections placed on it. Two locally (DATA_A, DATA_B); as many as a deployment binds.
+   */
+  [shard: `DATA_${string}`]: D1Database;
   /** Sync work: one message is one provider page of one connection's sync. */
   SYNC_QUEUE: Queue<SyncMessage>;
   /** Webhook deliveries: one message is one event for one endpoint. */
@@ -81,5 +86,7 @@ export type AppEnv = {
     member?: MemberRow;
     /** The connection selected by the Connection-Token header (connection-scoped routes only). */
     connection: ConnectionRow;
+    /** Drizzle client over that connection's data shard (connection-scoped routes only). */
+    data: Database;
   };
 };

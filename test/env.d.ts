@@ -4,7 +4,8 @@ import type { Env as WorkerEnv } from "../src/env";
 declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
-      TEST_MIGRATIONS: D1Migration[];
+      TEST_CONTROL_MIGRATIONS: D1Migration[];
+      TEST_DATA_MIGRATIONS: D1Migration[];
       OPENAPI_VALIDATOR: Fetcher;
       /** Validates response bodies against the served document (test/reliability/response-validator.ts). */
       RESPONSE_VALIDATOR: Fetcher;

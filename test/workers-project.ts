@@ -21,10 +21,14 @@ export const OWN_STORAGE = [
   "test/link/flow.test.ts",
 ];
 
-/** The migrations, read once for every runtime the projects start. */
-let migrations: ReturnType<typeof readD1Migrations> | undefined;
+/** The migrations of the control database and of the data shards, read once for every runtime the projects start. */
+let migrations: Promise<{ control: D1Migrations; data: D1Migrations }> | undefined;
+type D1Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 const readMigrations = () => {
-  migrations ??= readD1Migrations(path.join(root, "migrations"));
+  migrations ??= Promise.all([
+    readD1Migrations(path.join(root, "migrations/control")),
+    readD1Migrations(path.join(root, "migrations/data")),
+  ]).then(([control, data]) => ({ control, data }));
   return migrations;
 };
 
@@ -73,7 +77,8 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
           bindings: {
-            TEST_MIGRATIONS: await readMigrations(),
+            TEST_CONTROL_MIGRATIONS: (await readMigrations()).control,
+            TEST_DATA_MIGRATIONS: (await readMigrations()).data,
             // Fresh secrets every run: nothing in the tests depends on a known key.
             ADMIN_TOKEN: randomBytes(24).toString("base64url"),
             ENCRYPTION_KEY: randomBytes(32).toString("base64"),

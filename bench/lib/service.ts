@@ -8,10 +8,11 @@
  * every request is served. The limiter and the shield still run on every request, so their
  * cost is part of what is measured.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { applyMigrations } from "../../scripts/d1-databases.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
@@ -44,12 +45,16 @@ const UNLIMITED = "1000000";
 /** wrangler.toml with absolute paths (the copy lives elsewhere) and the shield raised. */
 function benchConfig(main = "src/index.ts"): string {
   let config = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const replace = (pattern: RegExp, value: string) => {
-    if (!pattern.test(config)) throw new Error(`bench: wrangler.toml no longer matches ${pattern}`);
-    config = config.replace(pattern, value);
+  const replace = (pattern: RegExp, value: string | ((match: string, ...groups: string[]) => string)) => {
+    if (!config.match(pattern)) throw new Error(`bench: wrangler.toml no longer matches ${pattern}`);
+    config = config.replace(pattern, value as string);
   };
   replace(/^main = "src\/index.ts"$/m, `main = ${JSON.stringify(path.join(ROOT, main))}`);
-  replace(/^migrations_dir = "migrations"$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`);
+  // Every database's migrations folder (the control database's and the data shards').
+  replace(
+    /^migrations_dir = "(migrations\/[a-z]+)"$/gm,
+    (_, dir: string) => `migrations_dir = ${JSON.stringify(path.join(ROOT, dir))}`,
+  );
   replace(/^directory = ".assets"$/m, `directory = ${JSON.stringify(path.join(ROOT, ".assets"))}`);
   replace(/^simple = \{ limit = \d+, period = 10 \}$/m, `simple = { limit = ${UNLIMITED}, period = 10 }`);
   return config;
@@ -95,12 +100,13 @@ export async function wranglerDev(options: {
 }): Promise<WranglerDev> {
   const persist = path.join(options.dir, "state");
   const env = wranglerEnv();
-  const migrate = spawnSync(
-    WRANGLER,
-    ["d1", "migrations", "apply", "DB", "--local", "--config", options.configPath, "--persist-to", persist],
-    { env, encoding: "utf8" },
-  );
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  applyMigrations({
+    wrangler: WRANGLER,
+    args: ["--local", "--config", options.configPath, "--persist-to", persist],
+    env,
+    configText: readFileSync(options.configPath, "utf8"),
+    quiet: true,
+  });
 
   const origin = `http://127.0.0.1:${options.port}`;
   const args = ["dev", "--config", options.configPath, "--persist-to", persist, "--port", String(options.port)];

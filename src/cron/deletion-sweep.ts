@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "../context";
-import { connectionD1, controlDatabase } from "../db/databases";
+import { connectionD1, controlD1, controlDatabase } from "../db/databases";
 import { prepare } from "../db/raw";
 import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
@@ -9,49 +9,53 @@ import { presentDeletedConnection } from "../presenters/connection";
 import { connectionSync } from "../sync/client";
 import { commitWithEvents, eventWrite } from "../webhooks/outbox";
 
-type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment">;
+type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment" | "shard">;
 
 const byConnection = (c: Owner) => sql`connection_id = ${c.id}`;
 
 /**
- * Every table holding rows of a connection (a `connection_id` column), children before the
- * rows they name, each with an indexed condition selecting the connection's rows. The
- * deliveries of the connection's webhook events are found through the events, and the links
- * of its sync jobs to issues through the jobs (primary key), so they go before them. The
- * synced data families' tables come from their registry (families/index.ts).
- * `usage_records` is not here on purpose: see KEPT_TABLES.
+ * Every table holding rows of a connection (a `connection_id` column), in the database that
+ * holds it, children before the rows they name, each with an indexed condition selecting the
+ * connection's rows. In the control database, the deliveries of the connection's webhook events
+ * are found through the events, so they go before them; on its data shard, the links of its
+ * sync jobs to issues are its own rows (they carry the connection id). The synced data
+ * families' tables come from their registry (families/index.ts). `usage_records` is not here
+ * on purpose: see KEPT_TABLES.
  */
-const CONNECTION_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
+const CONTROL_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   webhook_deliveries: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
   webhook_outbox: (c: Owner) => sql`event_id IN (SELECT id FROM webhook_events WHERE connection_id = ${c.id})`,
-  sync_job_issues: (c: Owner) => sql`sync_job_id IN (SELECT id FROM sync_jobs WHERE connection_id = ${c.id})`,
-  issues: byConnection,
-  sync_jobs: byConnection,
   agreements: byConnection,
   public_tokens: byConnection,
   link_sessions: byConnection,
-  ...Object.fromEntries(FAMILY_TABLES.map((table) => [table, byConnection])),
+  connection_moves: byConnection,
   webhook_events: byConnection,
+};
+const SHARD_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
+  pending_events: byConnection,
+  sync_job_issues: byConnection,
+  issues: byConnection,
+  sync_jobs: byConnection,
+  ...Object.fromEntries(FAMILY_TABLES.map((table) => [table, byConnection])),
 };
 type ConnectionTable = string;
 
 /** A table is only started once the tables whose rows are found through it are empty. */
 const FOUND_THROUGH: Readonly<Record<ConnectionTable, ConnectionTable[]>> = {
   webhook_events: ["webhook_deliveries", "webhook_outbox"],
-  sync_jobs: ["sync_job_issues"],
 };
 
-/** The tables the sweep deletes from, for tests that check none is forgotten. */
-export const DELETED_TABLES: readonly ConnectionTable[] = Object.keys(CONNECTION_TABLES);
+/** The tables the sweep deletes from, in each database, for tests that check none is forgotten. */
+export const DELETED_TABLES = { control: Object.keys(CONTROL_TABLES), shard: Object.keys(SHARD_TABLES) } as const;
 
 /**
  * Tables with a `connection_id` column whose rows the sweep keeps, on purpose. `usage_records`
- * is the application's billing record, not the connection's data: which vehicles it was billed
- * for in a month, and the backfill units. Deleting it would change a past (or the current)
- * month's `GET /usage` after the fact, and the application would lose vehicles it was billed
- * for. Its rows hold only ids (application, connection, vehicle) and counts, nothing synced
- * from the provider, and stay keyed by the deleted connection's id, which the minimal record
- * of the connection keeps.
+ * (on the connection's shard) is the application's billing record, not the connection's data:
+ * which vehicles it was billed for in a month, and the backfill units. Deleting it would change
+ * a past (or the current) month's `GET /usage` after the fact, and the application would lose
+ * vehicles it was billed for. Its rows hold only ids (application, connection, vehicle) and
+ * counts, nothing synced from the provider, and stay keyed by the deleted connection's id,
+ * which the minimal record of the connection keeps (with its shard).
  */
 export const KEPT_TABLES = ["usage_records"] as const;
 
@@ -68,24 +72,25 @@ export type DeletionSweepOptions = {
 export type DeletionSweepResult = { deleted: string[]; unfinished: string[] };
 
 /** One small delete statement: up to `limit` rows of the connection in `table`. */
-function deleteStatement(table: ConnectionTable, connection: Owner, limit: number) {
+function deleteStatement(condition: (c: Owner) => SQL, table: ConnectionTable, connection: Owner, limit: number) {
   const name = sql.raw(table);
   return sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name}
-    WHERE ${CONNECTION_TABLES[table]!(connection)} LIMIT ${limit})`;
+    WHERE ${condition(connection)} LIMIT ${limit})`;
 }
 
 /**
- * Deletes the connection's rows in batches of small statements (one per table not yet
- * empty) until none is left or the budget is spent: a statement deleting fewer rows than
- * its limit has emptied its table. Answers the statements used and whether all are empty.
+ * Deletes the connection's rows from `tables` of one database in batches of small statements
+ * (one per table not yet empty) until none is left or the budget is spent: a statement deleting
+ * fewer rows than its limit has emptied its table. Answers the statements used and whether all are empty.
  */
 async function deleteConnectionRows(
   d1: D1Database,
+  tables: Readonly<Record<string, (c: Owner) => SQL>>,
   connection: Owner,
   limit: number,
   budget: number,
 ): Promise<{ used: number; done: boolean }> {
-  let remaining = [...DELETED_TABLES];
+  let remaining = Object.keys(tables);
   let used = 0;
   while (remaining.length > 0 && used < budget) {
     const ready = remaining.filter((table) => {
@@ -93,7 +98,9 @@ async function deleteConnectionRows(
       return first.every((child) => !remaining.includes(child));
     });
     const batch = ready.slice(0, budget - used);
-    const results = await d1.batch(batch.map((table) => prepare(d1, deleteStatement(table, connection, limit))));
+    const results = await d1.batch(
+      batch.map((table) => prepare(d1, deleteStatement(tables[table]!, table, connection, limit))),
+    );
     used += batch.length;
     const emptied = new Set(batch.filter((_, index) => (results[index]?.meta.changes ?? 0) < limit));
     remaining = remaining.filter((table) => !emptied.has(table));
@@ -210,9 +217,14 @@ export async function runDeletionSweep(env: Env, options: DeletionSweepOptions =
       result.unfinished.push(connection.id);
       continue;
     }
-    const { used, done } = await deleteConnectionRows(connectionD1(env, connection), connection, limit, budget);
-    budget -= used;
-    if (!done) {
+    // The connection's data on its shard first, then its rows in the control database.
+    const data = await deleteConnectionRows(connectionD1(env, connection), SHARD_TABLES, connection, limit, budget);
+    budget -= data.used;
+    const control = data.done
+      ? await deleteConnectionRows(controlD1(env), CONTROL_TABLES, connection, limit, budget)
+      : { used: 0, done: false };
+    budget -= control.used;
+    if (!control.done) {
       result.unfinished.push(connection.id);
       continue;
     }

@@ -4,6 +4,7 @@ import { connections } from "../db/schema";
 import type { Env } from "../env";
 import { connectionSync } from "../sync/client";
 import { resendOverdueDeliveries } from "../webhooks/outbox";
+import { relayPendingEvents } from "../webhooks/relay";
 
 /**
  * How long an intent may stay unfulfilled before the reconciler acts on it: the request that
@@ -15,13 +16,19 @@ export const INTENT_GRACE_MS = 60_000;
 /** Connections one run looks at; the rest wait for the next run (a minute later). */
 const CONNECTIONS_PER_RUN = 200;
 
-export type ReconcileResult = { syncsRequested: number; changesApplied: number; deliveriesResent: number };
+export type ReconcileResult = {
+  syncsRequested: number;
+  changesApplied: number;
+  eventsRelayed: number;
+  deliveriesResent: number;
+};
 
 /**
  * The recovery sweep (every minute): what was promised durably but not done is done now.
  * - A first sync owed to a connection that has not started (`syncIntent = initial`) is requested
  *   from its sync object, which carries the stored backfill into it.
  * - A status or sync-mode change the sync object was not told of (`syncIntent = changed`) is told.
+ * - Webhook events of data changes still pending on a shard are relayed (relay.ts).
  * - Every webhook delivery still owed whose time passed is queued again (outbox.ts).
  */
 export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileResult> {
@@ -38,7 +45,7 @@ export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileRe
     )
     .orderBy(asc(connections.syncIntentAt))
     .limit(CONNECTIONS_PER_RUN);
-  const result: ReconcileResult = { syncsRequested: 0, changesApplied: 0, deliveriesResent: 0 };
+  const result: ReconcileResult = { syncsRequested: 0, changesApplied: 0, eventsRelayed: 0, deliveriesResent: 0 };
   for (const connection of owed) {
     const identity = {
       connectionId: connection.id,
@@ -67,6 +74,8 @@ export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileRe
       );
     }
   }
+  // Events relayed first: the deliveries they owe are queued with them.
+  result.eventsRelayed = await relayPendingEvents(env, now);
   result.deliveriesResent = await resendOverdueDeliveries(env, now);
   return result;
 }

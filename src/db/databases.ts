@@ -1,12 +1,12 @@
 import type { Env } from "../env";
 import { createDatabase, type Database } from "./client";
+import { shardD1 } from "./shards";
 
 /**
- * The one place that hands out databases. The control database holds what is global
- * (applications, keys, members, connections and their tokens, link, webhooks, idempotency,
- * usage); a connection's data database holds what its syncs write. Today both are the D1
- * binding `DB`: splitting connection data into shards changes this module only, because no
- * other module reads a D1 binding.
+ * The one place that hands out databases. The control database (`DB`) holds what is global:
+ * applications, keys, members, connections and their tokens, link, webhooks, idempotency, the
+ * shard directory. A connection's data shard (`DATA_<NAME>`, shards.ts) holds what belongs to
+ * it: synced records, syncs, issues, usage. The connection row names its shard; nothing guesses one.
  */
 export function controlD1(env: Pick<Env, "DB">): D1Database {
   return env.DB;
@@ -17,12 +17,17 @@ export function controlDatabase(env: Pick<Env, "DB">): Database {
   return createDatabase(controlD1(env));
 }
 
-/** The D1 database that holds a connection's synced data. */
-export function connectionD1(env: Pick<Env, "DB">, _connection: { id: string }): D1Database {
-  return env.DB;
+/** The D1 database of the shard that holds a connection's data. */
+export function connectionD1(env: Env, connection: { shard: string }): D1Database {
+  return shardD1(env, connection.shard);
 }
 
-/** The drizzle client over the database that holds a connection's synced data. */
-export function connectionDatabase(env: Pick<Env, "DB">, connection: { id: string }): Database {
+/** The drizzle client over the shard that holds a connection's data. */
+export function connectionDatabase(env: Env, connection: { shard: string }): Database {
   return createDatabase(connectionD1(env, connection));
+}
+
+/** The drizzle client over shard `name` (moves, the deletion sweep, the operator's figures). */
+export function shardDatabase(env: Env, name: string): Database {
+  return createDatabase(shardD1(env, name));
 }

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { connectionDatabase } from "../db/databases";
 import { findConnectionByToken } from "../domain/connections/find-by-token";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../http/errors";
@@ -45,5 +46,6 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError("connection_deleted", "The connection has been deleted.");
   }
   c.set("connection", connection);
+  c.set("data", connectionDatabase(c.env, connection));
   await next();
 });

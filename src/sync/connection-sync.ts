@@ -27,6 +27,8 @@ export type { RequestSyncInput, RequestSyncResult } from "./sync-starter";
  */
 export class ConnectionSync extends DurableObject<Env> {
   private readonly db: Database;
+  /** The shard of the connection's data, as last read from its row (a move's switch forgets it). */
+  private shard: { connectionId: string; name: string } | undefined;
   private readonly store: SyncStateStore;
   private readonly jobs: SyncJobRows;
   private readonly alarmClock: AlarmClock;
@@ -41,7 +43,7 @@ export class ConnectionSync extends DurableObject<Env> {
     super(ctx, env);
     this.db = controlDatabase(env);
     this.store = new SyncStateStore(ctx.storage);
-    this.jobs = new SyncJobRows(env, this.db);
+    this.jobs = new SyncJobRows(env, (connectionId) => this.shardOf(connectionId));
     this.alarmClock = new AlarmClock(ctx.storage);
     const shared = {
       store: this.store,
@@ -211,6 +213,15 @@ export class ConnectionSync extends DurableObject<Env> {
 
   private async connection(connectionId: string): Promise<ConnectionRow | undefined> {
     const [row] = await this.db.select().from(connections).where(eq(connections.id, connectionId)).limit(1);
+    if (row) this.shard = { connectionId, name: row.shard };
     return row;
+  }
+
+  /** The shard holding the connection's data: remembered from the last read of its row. */
+  private async shardOf(connectionId: string): Promise<string> {
+    if (this.shard?.connectionId === connectionId) return this.shard.name;
+    const row = await this.connection(connectionId);
+    if (!row) throw new Error(`No connection ${connectionId}: its data has no shard.`);
+    return row.shard;
   }
 }

@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { connectionD1 } from "../db/databases";
-import { queryBatch } from "../db/raw";
+import { controlD1, shardDatabase } from "../db/databases";
+import { queryBatch, runBatch } from "../db/raw";
 import { type ConnectionRow, type IssueRow, type ProviderRequest, type SyncJobRow, syncJobs } from "../db/schema";
+import { shardD1 } from "../db/shards";
 import type { Env } from "../env";
-import { commitWithEvents } from "../webhooks/outbox";
+import type { EventWrite } from "../webhooks/outbox";
+import { commitOnShard } from "../webhooks/relay";
 import { completionEvents, jobStarted, jobWritten, syncEvent } from "./job-events";
 import { clearInitialIntent, owedBackfillStart } from "./owed-sync";
 import { resolveUnreportedIssues, unreportedIssues } from "./write/issues";
@@ -17,9 +19,10 @@ export const stoppedReason = (connection: ConnectionRow | undefined) =>
   `The connection is ${connection?.status ?? "deleted"}; syncing stopped.`;
 
 /**
- * The statements on a connection's sync job rows. A job's request, start, completion and
- * failure are each written in one D1 batch with their webhook events (job-events.ts), so that
- * the change and its announcement are stored together or not at all.
+ * The statements on a connection's sync job rows, on the connection's data shard. A job's
+ * request, start, completion and failure are each written in one batch with their webhook
+ * events (job-events.ts), so that the change and its announcement are stored together or not
+ * at all (relay.ts carries the events to the control database).
  */
 export class SyncJobRows {
   /** The progress last written to the sync job row (memory only: after an eviction it is written once more). */
@@ -27,12 +30,24 @@ export class SyncJobRows {
 
   constructor(
     private readonly env: Env,
-    private readonly db: Database,
+    /** The shard holding the connection's data (the object keeps it in memory: it changes only with a move). */
+    private readonly shardOf: (connectionId: string) => Promise<string>,
   ) {}
+
+  private async data(connectionId: string): Promise<{ shard: string; db: Database }> {
+    const shard = await this.shardOf(connectionId);
+    return { shard, db: shardDatabase(this.env, shard) };
+  }
+
+  /** Runs statements with their events on the connection's shard (relay.ts). */
+  private async commit(connectionId: string, statements: Parameters<typeof commitOnShard>[2], events: EventWrite[]) {
+    return commitOnShard(this.env, await this.shardOf(connectionId), statements, events);
+  }
 
   /** The connection's job `syncId`. */
   async find(syncId: string, connectionId: string): Promise<SyncJobRow | undefined> {
-    const [job] = await this.db
+    const { db } = await this.data(connectionId);
+    const [job] = await db
       .select()
       .from(syncJobs)
       .where(and(eq(syncJobs.id, syncId), eq(syncJobs.connectionId, connectionId)))
@@ -68,18 +83,41 @@ export class SyncJobRows {
       providerRequests,
       updatedAt: new Date(now),
     };
-    await commitWithEvents(
-      this.env,
-      [this.db.insert(syncJobs).values(job), ...(owed === undefined ? [] : [clearInitialIntent(connection.id)])],
-      [syncEvent("sync.requested", connection, job)],
-    );
+    const { db } = await this.data(connection.id);
+    await this.commit(connection.id, [db.insert(syncJobs).values(job)], [syncEvent("sync.requested", connection, job)]);
+    await this.clearOwedIntent(connection, job);
     return job;
+  }
+
+  /**
+   * The owed first sync is carried by `job` (its window starts at the owed backfill or earlier):
+   * the connection no longer owes it. Written after the job (the connection is in the control
+   * database, the job on the shard) and best effort: should it not be written, the object clears
+   * it again when it settles the job after a restart, and meanwhile the reconciler's request for
+   * the owed sync finds this one active.
+   */
+  async clearOwedIntent(connection: ConnectionRow, job: SyncJobRow): Promise<void> {
+    const owed = owedBackfillStart(connection);
+    if (owed === undefined || job.startFrom === null || job.startFrom.getTime() > owed) return;
+    try {
+      await runBatch(controlD1(this.env), [clearInitialIntent(connection.id)]);
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          level: "warn",
+          message: "owed first sync not cleared; cleared when the job is settled",
+          connectionId: connection.id,
+          error: String(error),
+        }),
+      );
+    }
   }
 
   /** A failed job opened again for its retry (same id, parameters kept, attempts counted), with its event. */
   async reopen(connection: ConnectionRow, syncId: string, now: number): Promise<SyncJobRow | undefined> {
     const reopened = and(eq(syncJobs.id, syncId), eq(syncJobs.connectionId, connection.id));
-    const [failed] = await this.db
+    const { db } = await this.data(connection.id);
+    const [failed] = await db
       .select()
       .from(syncJobs)
       .where(and(reopened, eq(syncJobs.status, "failed")))
@@ -97,10 +135,10 @@ export class SyncJobRows {
       updatedAt: new Date(now),
     };
     const { id: _id, ...changes } = job;
-    const [update] = await commitWithEvents(
-      this.env,
+    const [update] = await this.commit(
+      connection.id,
       [
-        this.db
+        db
           .update(syncJobs)
           .set(changes)
           .where(and(reopened, eq(syncJobs.attempts, failed.attempts))),
@@ -111,8 +149,9 @@ export class SyncJobRows {
   }
 
   /** A job cancelled while it was being written: failed rather than requested forever. Answers the row. */
-  async failCancelled(syncId: string): Promise<SyncJobRow | undefined> {
-    const [cancelled] = await this.db
+  async failCancelled(syncId: string, connectionId: string): Promise<SyncJobRow | undefined> {
+    const { db } = await this.data(connectionId);
+    const [cancelled] = await db
       .update(syncJobs)
       .set({ status: "failed", failureReason: CANCELLED_REASON, updatedAt: new Date() })
       .where(eq(syncJobs.id, syncId))
@@ -122,14 +161,16 @@ export class SyncJobRows {
 
   /** The job is `in_progress` from its first pick-up, with its `sync.started` event in the same write. */
   async markStarted(connection: ConnectionRow | undefined, syncId: string): Promise<void> {
-    const [job] = await this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
-    if (!connection || job?.status !== "requested") return;
+    if (!connection) return;
+    const { db } = await this.data(connection.id);
+    const [job] = await db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
+    if (job?.status !== "requested") return;
     const now = new Date();
     const started: SyncJobRow = { ...job, status: "in_progress", startedAt: now, updatedAt: now };
-    await commitWithEvents(
-      this.env,
+    await this.commit(
+      connection.id,
       [
-        this.db
+        db
           .update(syncJobs)
           .set({ status: "in_progress", startedAt: now, updatedAt: now })
           .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "requested"))),
@@ -145,14 +186,16 @@ export class SyncJobRows {
     failureReason: string,
     progress: number,
   ): Promise<void> {
-    const [job] = await this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
-    if (!job || !connection) return;
+    if (!connection) return;
+    const { db } = await this.data(connection.id);
+    const [job] = await db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1);
+    if (!job) return;
     const now = new Date();
     const failed: SyncJobRow = { ...job, status: "failed", failureReason, progress, updatedAt: now };
-    await commitWithEvents(
-      this.env,
+    await this.commit(
+      connection.id,
       [
-        this.db
+        db
           .update(syncJobs)
           .set({ status: "failed", failureReason, progress, updatedAt: now })
           .where(eq(syncJobs.id, syncId)),
@@ -162,9 +205,10 @@ export class SyncJobRows {
   }
 
   /** The job's progress, written only when it changed: a whole percentage, which most pages leave as it was. */
-  async writeProgress(syncId: string, progress: number): Promise<void> {
+  async writeProgress(syncId: string, connectionId: string, progress: number): Promise<void> {
     if (this.writtenProgress?.syncId === syncId && this.writtenProgress.progress === progress) return;
-    await this.db
+    const { db } = await this.data(connectionId);
+    await db
       .update(syncJobs)
       .set({ progress, updatedAt: new Date() })
       .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "in_progress")));
@@ -181,11 +225,10 @@ export class SyncJobRows {
     syncId: string,
     now: number,
   ): Promise<void> {
+    const { shard, db } = await this.data(connectionId);
     const [[job], resolving] = await Promise.all([
-      this.db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1),
-      queryBatch<[IssueRow]>(connectionD1(this.env, { id: connectionId }), [
-        unreportedIssues(connectionId, syncId),
-      ]).then(([rows]) => rows),
+      db.select().from(syncJobs).where(eq(syncJobs.id, syncId)).limit(1),
+      queryBatch<[IssueRow]>(shardD1(this.env, shard), [unreportedIssues(connectionId, syncId)]).then(([rows]) => rows),
     ]);
     const events =
       connection && job && job.status !== "completed"
@@ -197,8 +240,8 @@ export class SyncJobRows {
             now,
           )
         : [];
-    await commitWithEvents(
-      this.env,
+    await this.commit(
+      connectionId,
       [
         sql`UPDATE sync_jobs SET status = 'completed', progress = 100, completed_at = ${now}, updated_at = ${now}
           WHERE id = ${syncId} AND status != 'completed'`,
@@ -206,5 +249,7 @@ export class SyncJobRows {
       ],
       events,
     );
+    // A job that carried the owed first sync has done it, should its start not have said so.
+    if (connection && job) await this.clearOwedIntent(connection, job);
   }
 }

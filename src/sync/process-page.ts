@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { syncPageSize } from "../config";
 import type { Database } from "../db/client";
-import { connectionD1 } from "../db/databases";
+import { connectionD1, connectionDatabase } from "../db/databases";
 import { connections } from "../db/schema";
 import type { Env } from "../env";
 import { openCredentials } from "../lib/connection-secrets";
@@ -41,7 +41,7 @@ export async function processPage(env: Env, db: Database, message: SyncMessage):
     });
     await writePage(
       {
-        db,
+        db: connectionDatabase(env, connection),
         d1: connectionD1(env, connection),
         env,
         connection,

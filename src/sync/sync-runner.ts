@@ -51,7 +51,7 @@ export class SyncRunner {
       await this.complete(active);
       return;
     }
-    await this.parts.jobs.writeProgress(active.syncId, active.progress);
+    await this.parts.jobs.writeProgress(active.syncId, this.parts.store.load().identity!.connectionId, active.progress);
     await this.send(active);
     await this.armAlarm();
   }

@@ -81,7 +81,7 @@ export class SyncStarter {
       }
       if (store.load().active?.syncId !== syncId) {
         // Cancelled while the job was being written: leave it failed rather than requested forever.
-        const cancelled = await jobs.failCancelled(syncId);
+        const cancelled = await jobs.failCancelled(syncId, input.identity.connectionId);
         return { status: "started", syncId, job: cancelled ?? job };
       }
       await this.parts.runner.begin(adapter, job, now);
@@ -115,6 +115,7 @@ export class SyncStarter {
     const adapter = connection && findProvider(connection.provider);
     if (job?.status === "requested" && connection?.status === "connected" && adapter) {
       await this.parts.runner.begin(adapter, job, Date.now());
+      await this.parts.jobs.clearOwedIntent(connection, job);
       return;
     }
     if (job?.status === "requested") {

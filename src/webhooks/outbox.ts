@@ -18,15 +18,23 @@ const QUEUE_BATCH_LIMIT = 100;
 
 export type EventInput = { type: WebhookEventType; detail: Record<string, unknown>; connectionId?: string };
 
-/** An event ready to be written: its envelope and the statements that record it and the deliveries it owes. */
-export type EventWrite = { envelope: WebhookEnvelope; statements: [SQL, SQL] };
+/**
+ * An event ready to be written with the change that caused it: its envelope, its owner, and
+ * the condition (SQL evaluated inside the change's batch) under which it is recorded at all.
+ */
+export type EventWrite = {
+  envelope: WebhookEnvelope;
+  tenant: Tenant;
+  connectionId: string | null;
+  when: SQL;
+  at: number;
+};
 
 /**
- * The statements that record an event and one owed delivery per enabled endpoint of the tenant
- * subscribed to its type. They go into the batch of the change that caused the event, so the
- * change, the event and its deliveries exist together or not at all. `when` makes the event
- * (and so its deliveries) conditional on SQL evaluated inside the batch, for a change that may
- * not apply (a conditional update).
+ * An event to record, and one owed delivery per enabled endpoint of the tenant subscribed to
+ * its type, with the change that caused it: the change, the event and its deliveries exist
+ * together or not at all. `when` makes the event (and so its deliveries) conditional on SQL
+ * evaluated inside the batch, for a change that may not apply (a conditional update).
  */
 export function eventWrite(tenant: Tenant, event: EventInput, options: { now?: Date; when?: SQL } = {}): EventWrite {
   const now = options.now ?? new Date();
@@ -36,32 +44,47 @@ export function eventWrite(tenant: Tenant, event: EventInput, options: { now?: D
     timestamp: now.toISOString(),
     detail: event.detail,
   };
-  const at = now.getTime();
   return {
     envelope,
-    statements: [
-      sql`INSERT INTO webhook_events (id, application_id, environment, connection_id, type, payload, created_at)
-        SELECT ${envelope.id}, ${tenant.applicationId}, ${tenant.environment}, ${event.connectionId ?? null},
-          ${event.type}, ${JSON.stringify(envelope)}, ${at}
-        WHERE ${options.when ?? sql`1`}`,
-      owedDeliveries(sql`e.id = ${envelope.id}`, at),
-    ],
+    tenant,
+    connectionId: event.connectionId ?? null,
+    when: options.when ?? sql`1`,
+    at: now.getTime(),
   };
+}
+
+/** The statements that record an event in the control database and the deliveries it owes. */
+function controlStatements(event: EventWrite): [SQL, SQL] {
+  const { envelope, tenant, at } = event;
+  return [
+    sql`INSERT INTO webhook_events (id, application_id, environment, connection_id, type, payload, created_at)
+      SELECT ${envelope.id}, ${tenant.applicationId}, ${tenant.environment}, ${event.connectionId},
+        ${envelope.type}, ${JSON.stringify(envelope)}, ${at}
+      WHERE ${event.when}`,
+    owedDeliveries(sql`e.id = ${envelope.id}`, at),
+  ];
 }
 
 /**
  * Owed deliveries of the events matching `events` (a condition on `webhook_events e`) to every
  * enabled, subscribed endpoint of their tenant; an already owed one is owed anew from now.
- * Answers the (event, endpoint) pairs, for the queue messages.
+ * `relayed`: the events come from a shard's relay (relay.ts), which may run twice for one event:
+ * a delivery already attempted or owed is then left as it is. Answers the (event, endpoint)
+ * pairs, for the queue messages.
  */
-function owedDeliveries(events: SQL, now: number): SQL {
+export function owedDeliveries(events: SQL, now: number, options: { relayed?: boolean } = {}): SQL {
+  const notAttempted = options.relayed
+    ? sql`AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.endpoint_id = ep.id)`
+    : sql``;
+  const onConflict = options.relayed ? sql`DO NOTHING` : sql`DO UPDATE SET due_at = excluded.due_at`;
   return sql`INSERT INTO webhook_outbox (event_id, endpoint_id, application_id, environment, attempts, due_at, created_at)
     SELECT e.id, ep.id, ep.application_id, ep.environment, 0, ${now + OUTBOX_GRACE_MS}, ${now}
     FROM webhook_events e JOIN webhook_endpoints ep
       ON ep.application_id = e.application_id AND ep.environment = e.environment
     WHERE ${events} AND ep.enabled = 1
       AND (json_array_length(ep.event_types) = 0 OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = e.type))
-    ON CONFLICT (event_id, endpoint_id) DO UPDATE SET due_at = excluded.due_at
+      ${notAttempted}
+    ON CONFLICT (event_id, endpoint_id) ${onConflict}
     RETURNING event_id AS eventId, endpoint_id AS endpointId`;
 }
 
@@ -75,7 +98,7 @@ export async function commitWithEvents(
   statements: readonly SQLWrapper[],
   events: readonly EventWrite[],
 ): Promise<D1Result[]> {
-  const results = await runBatch(controlD1(env), [...statements, ...events.flatMap((event) => event.statements)]);
+  const results = await runBatch(controlD1(env), [...statements, ...events.flatMap(controlStatements)]);
   const owed = events.flatMap(
     (_, index) => (results[statements.length + index * 2 + 1]?.results ?? []) as WebhookMessage[],
   );

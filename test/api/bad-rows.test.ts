@@ -9,6 +9,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { shardD1 } from "../../src/db/shards";
 import type { AppEnv } from "../../src/env";
 import { handleError } from "../../src/http/handle-error";
 import { expectError } from "../helpers/error-contract";
@@ -16,6 +17,7 @@ import {
   createSandboxConnection,
   createTestApplication,
   insertConnection,
+  SHARDS,
   type TestApplication,
 } from "../helpers/factories";
 import { BASE, type CallResult, call } from "../helpers/http";
@@ -59,9 +61,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Writes a column of a row directly, as a bug, a manual edit or a half-finished migration could leave it. */
+/**
+ * Writes a column of a row directly, as a bug, a manual edit or a half-finished migration could
+ * leave it: in whichever database holds the table and the row (the control database or a shard).
+ */
 async function corrupt(table: string, column: string, id: string, value: string) {
-  await env.DB.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`).bind(value, id).run();
+  let changed = 0;
+  for (const d1 of [env.DB, ...SHARDS.map((name) => shardD1(env, name))]) {
+    const exists = await d1
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .bind(table)
+      .first();
+    if (!exists) continue;
+    const result = await d1.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`).bind(value, id).run();
+    changed += result.meta.changes;
+  }
+  if (changed !== 1) throw new Error(`corrupt: ${changed} rows of ${table} changed`);
 }
 
 /** Every item of a list, walked page by page with `limit` to its end; every page must answer 200. */

@@ -23,6 +23,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { d1Databases } from "../../scripts/d1-databases.mjs";
 import { freePort, stopProcessGroup } from "./processes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -119,18 +120,23 @@ function exitCode(child: ChildProcess, timeoutMs: number): Promise<number | null
  */
 async function startDeployed(dir: string, secretsFile: string, sink: (text: string) => void) {
   const persist = path.join(dir, "state");
-  const schema = path.join(dir, "schema.sql");
-  const migrations = readdirSync(path.join(root, "migrations")).filter((name) => name.endsWith(".sql"));
-  writeFileSync(
-    schema,
-    migrations
-      .sort()
-      .map((name) => readFileSync(path.join(root, "migrations", name), "utf8"))
-      .join("\n"),
-  );
-  let migrateOutput = "";
-  const migrate = run(["d1", "execute", "DB", "--local", "--persist-to", persist, "--file", schema], (text) => {
-    migrateOutput += text;
+  // One schema file and one `d1 execute` per database (the control database, each data shard), all at once.
+  const migrations = d1Databases().map(({ binding, migrationsDir }) => {
+    const schema = path.join(dir, `${binding}.sql`);
+    const folder = path.join(root, migrationsDir);
+    const files = readdirSync(folder).filter((name) => name.endsWith(".sql"));
+    writeFileSync(
+      schema,
+      files
+        .sort()
+        .map((name) => readFileSync(path.join(folder, name), "utf8"))
+        .join("\n"),
+    );
+    let output = "";
+    const child = run(["d1", "execute", binding, "--local", "--persist-to", persist, "--file", schema], (text) => {
+      output += text;
+    });
+    return { binding, child, output: () => output };
   });
 
   const [port, inspectorPort] = [await freePort(), await freePort()];
@@ -140,10 +146,13 @@ async function startDeployed(dir: string, secretsFile: string, sink: (text: stri
   for (const [name, value] of Object.entries(VARS)) args.push("--var", `${name}:${value}`);
   const child = run(args, sink);
   try {
-    const code = await exitCode(migrate, 60_000);
-    if (code !== 0) throw new Error(`the schema was not applied (${code}):\n${migrateOutput}`);
+    for (const migration of migrations) {
+      const code = await exitCode(migration.child, 60_000);
+      if (code !== 0)
+        throw new Error(`the schema of ${migration.binding} was not applied (${code}):\n${migration.output()}`);
+    }
   } catch (error) {
-    await Promise.all([stopProcessGroup(migrate), stopProcessGroup(child)]);
+    await Promise.all([...migrations.map((migration) => stopProcessGroup(migration.child)), stopProcessGroup(child)]);
     throw error;
   }
   return { origin: `http://127.0.0.1:${port}`, child };

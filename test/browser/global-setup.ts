@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { applyMigrations } from "../../scripts/d1-databases.mjs";
 import { startDemoApp } from "../../scripts/demo-app.mjs";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { startAllFakes } from "../fakes/start-all.ts";
@@ -48,16 +49,8 @@ export default async function setup(project: TestProject) {
 
     const persistDir = mkdtempSync(path.join(tmpdir(), "telematics-browser-"));
     cleanups.push(() => rmSync(persistDir, { recursive: true, force: true }));
-    const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
-      cwd: root,
-      env,
-      encoding: "utf8",
-    });
-    if (migrate.status !== 0) {
-      throw new Error(
-        `D1 migrations failed: ${migrate.error?.message ?? ""}\n${migrate.stdout ?? ""}\n${migrate.stderr ?? ""}`,
-      );
-    }
+    // The control database and every data shard of wrangler.toml.
+    applyMigrations({ wrangler, args: ["--local", "--persist-to", persistDir], env, cwd: root, quiet: true });
 
     const [port, inspectorPort] = [await freePort(), await freePort()];
     const origin = `http://127.0.0.1:${port}`;

@@ -9,6 +9,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_PARAMETER_CHARS, upsertJsonRows } from "../../src/db/json-rows";
 import { runBatch } from "../../src/db/raw";
+import { shardD1 } from "../../src/db/shards";
 import { UTILIZATION_COLUMNS } from "../../src/families/vehicle-utilization/write";
 
 function utilizationRows(connectionId: string, count: number, rawChars: number): unknown[][] {
@@ -55,10 +56,10 @@ describe("upsertJsonRows", () => {
 
   it("stores a page of 4 MB of raw payloads in one batch", async () => {
     const connectionId = `conn_big_${crypto.randomUUID()}`;
-    await runBatch(env.DB, upserts(utilizationRows(connectionId, 20, 100_000)));
-    const stored = await env.DB.prepare(
-      "SELECT date, length(raw) AS size FROM vehicle_utilization WHERE connection_id = ? ORDER BY date",
-    )
+    const shard = shardD1(env, "a");
+    await runBatch(shard, upserts(utilizationRows(connectionId, 20, 100_000)));
+    const stored = await shard
+      .prepare("SELECT date, length(raw) AS size FROM vehicle_utilization WHERE connection_id = ? ORDER BY date")
       .bind(connectionId)
       .all<{ date: string; size: number }>();
     expect(stored.results).toHaveLength(20);

@@ -7,11 +7,20 @@ import {
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { agreements, connections, syncJobIssues, webhookDeliveries, webhookEvents } from "../../src/db/schema";
+import { shardD1 } from "../../src/db/shards";
 import worker from "../../src/index";
 import { newId } from "../../src/lib/ids";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
-import { db, insertSyncJob, insertUsage, mintTestPublicToken, type TestApplication } from "../helpers/factories";
+import {
+  dataDb,
+  db,
+  insertSyncJob,
+  insertUsage,
+  mintTestPublicToken,
+  SHARDS,
+  type TestApplication,
+} from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import {
   insertDevice,
@@ -33,23 +42,32 @@ export async function triggerSweep(): Promise<void> {
   await waitOnExecutionContext(context);
 }
 
-/** Every table of the database with a `connection_id` column, read from sqlite_master. */
-export async function tablesWithConnectionId(): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{
+/** Every table of a database with a `connection_id` column, read from sqlite_master. */
+export async function tablesWithConnectionId(d1: D1Database): Promise<string[]> {
+  const { results } = await d1.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{
     name: string;
     sql: string | null;
   }>();
   return results.filter((table) => /[`"\s(]connection_id[`"\s]/.test(table.sql ?? "")).map((table) => table.name);
 }
 
-/** Rows of the connection in every table with a `connection_id` column (only non-empty tables listed). */
+/** The control database and every data shard. */
+const DATABASES = () => [env.DB, ...SHARDS.map((name) => shardD1(env, name))];
+
+/**
+ * Rows of the connection in every table with a `connection_id` column, in the control database
+ * and on every shard, not only its own (only non-empty tables listed).
+ */
 export async function rowsOfConnection(connectionId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of await tablesWithConnectionId()) {
-    const row = await env.DB.prepare(`SELECT count(*) AS n FROM "${table}" WHERE connection_id = ?`)
-      .bind(connectionId)
-      .first<{ n: number }>();
-    if (row && row.n > 0) counts[table] = row.n;
+  for (const d1 of DATABASES()) {
+    for (const table of await tablesWithConnectionId(d1)) {
+      const row = await d1
+        .prepare(`SELECT count(*) AS n FROM "${table}" WHERE connection_id = ?`)
+        .bind(connectionId)
+        .first<{ n: number }>();
+      if (row && row.n > 0) counts[table] = (counts[table] ?? 0) + row.n;
+    }
   }
   return counts;
 }
@@ -83,8 +101,10 @@ export async function seedEveryTable(app: TestApplication, connectionId: string)
   await insertUtilization(owner, vehicle);
   const issue = await insertIssue(owner, { errorCode: "missing_permissions" });
   const job = await insertSyncJob(app, connectionId);
+  await (await dataDb(connectionId))
+    .insert(syncJobIssues)
+    .values({ syncJobId: job.id, issueId: issue.id, connectionId });
   const database = db();
-  await database.insert(syncJobIssues).values({ syncJobId: job.id, issueId: issue.id, connectionId });
   await database.insert(agreements).values({
     id: newId("agreement"),
     connectionId,

@@ -8,8 +8,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DELETED_TABLES, KEPT_TABLES, runDeletionSweep } from "../../src/cron/deletion-sweep";
+import { shardD1 } from "../../src/db/shards";
 import { expectError } from "../helpers/error-contract";
-import { createSandboxConnection, createTestApplication } from "../helpers/factories";
+import { createSandboxConnection, createTestApplication, SHARDS } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { createRecordsContext, insertUtilization, insertVehicle, ownerOf } from "../helpers/records-factories";
 import { lastSyncId, waitForSync } from "../helpers/sync";
@@ -26,14 +27,19 @@ import {
 
 describe("the deletion sweep", () => {
   it("deletes from every table that has a connection_id column, but the usage records (billing) it keeps", async () => {
-    const tables = await tablesWithConnectionId();
-    expect(tables.length).toBeGreaterThan(10);
-    // Each table is decided on: deleted or deliberately kept, never both, never forgotten.
-    const deleted = new Set<string>(DELETED_TABLES);
-    const kept = new Set<string>(KEPT_TABLES);
-    for (const table of tables) expect(deleted.has(table) !== kept.has(table), table).toBe(true);
-    expect([...kept]).toEqual(["usage_records"]);
-    for (const table of KEPT_TABLES) expect(tables, table).toContain(table);
+    // Each table is decided on, in the database that holds it: deleted or deliberately kept,
+    // never both, never forgotten.
+    const control = await tablesWithConnectionId(env.DB);
+    for (const table of control) expect(DELETED_TABLES.control, table).toContain(table);
+    for (const name of SHARDS) {
+      const tables = await tablesWithConnectionId(shardD1(env, name));
+      expect(tables.length).toBeGreaterThan(8);
+      const deleted = new Set<string>(DELETED_TABLES.shard);
+      const kept = new Set<string>(KEPT_TABLES);
+      for (const table of tables) expect(deleted.has(table) !== kept.has(table), `${name}: ${table}`).toBe(true);
+      for (const table of [...deleted, ...kept]) expect(tables, `${name}: ${table}`).toContain(table);
+    }
+    expect([...KEPT_TABLES]).toEqual(["usage_records"]);
   });
 
   it("leaves a connection within its grace period untouched, and its reads working", async () => {
@@ -148,7 +154,7 @@ describe("the deletion sweep", () => {
 
     // 10 rows per statement, as many statements as deleted tables: one per table, plus the 2 more
     // that 30 rows of utilization need, is more than that.
-    const first = await runDeletionSweep(env, { rowsPerStatement: 10, maxStatements: DELETED_TABLES.length });
+    const first = await runDeletionSweep(env, { rowsPerStatement: 10, maxStatements: DELETED_TABLES.shard.length });
     expect(first.unfinished).toContain(context.connection.id);
     expect((await connectionRow(context.connection.id))?.status).toBe("deleting");
     const left = await rowsOfConnection(context.connection.id);

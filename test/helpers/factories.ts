@@ -4,8 +4,10 @@
  * the order of tests or on counts of rows it did not create.
  */
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { createDatabase } from "../../src/db/client";
 import { type ConnectionRow, connections, syncJobs, usageRecords } from "../../src/db/schema";
+import { shardD1, shardNames } from "../../src/db/shards";
 import { mintPublicToken } from "../../src/domain/public-tokens/mint";
 import { generateConnectionToken, sealConnectionToken, sealCredentials } from "../../src/lib/connection-secrets";
 import { newId } from "../../src/lib/ids";
@@ -13,7 +15,40 @@ import { findProvider } from "../../src/providers/registry";
 import type { ProviderAdapter } from "../../src/providers/types";
 import { admin, BASE, call, type Environment } from "./http";
 
+/** The control database (applications, keys, connections, webhooks, …). */
 export const db = () => createDatabase(env.DB);
+
+/** Every data shard bound in the tests' configuration (two: `a` and `b`). */
+export const SHARDS = shardNames(env);
+
+/** The drizzle client over shard `name`. */
+export const shardDb = (name: string) => createDatabase(shardD1(env, name));
+
+/** The shard a connection's data is on, as its row says (read once per connection: only a move changes it). */
+const shards = new Map<string, string>();
+async function knownShard(connectionId: string): Promise<string | undefined> {
+  const known = shards.get(connectionId);
+  if (known) return known;
+  const [row] = await db()
+    .select({ shard: connections.shard })
+    .from(connections)
+    .where(eq(connections.id, connectionId));
+  if (row) shards.set(connectionId, row.shard);
+  return row?.shard;
+}
+
+export async function shardOf(connectionId: string): Promise<string> {
+  const shard = await knownShard(connectionId);
+  if (!shard) throw new Error(`no connection ${connectionId}`);
+  return shard;
+}
+
+/** The drizzle client over the shard holding a connection's data. */
+export const dataDb = async (connectionId: string) => shardDb(await shardOf(connectionId));
+
+/** Connections written directly alternate between the shards, so every suite's data lands on both. */
+let placed = 0;
+const nextShard = () => SHARDS[placed++ % SHARDS.length] as string;
 
 export const uniqueName = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -89,6 +124,7 @@ export async function insertConnection(
     // Written directly: no first sync is owed (a test that wants one says so).
     syncIntent: null,
     syncIntentAt: null,
+    shard: nextShard(),
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -142,7 +178,7 @@ export async function insertSyncJob(
     updatedAt: now,
     ...overrides,
   };
-  await db().insert(syncJobs).values(row);
+  await (await dataDb(connectionId)).insert(syncJobs).values(row);
   return row;
 }
 
@@ -162,8 +198,10 @@ export async function insertUsage(
     vehicleId: newId("vehicle"),
     backfillUnitCount: index * 10,
   }));
-  // D1 allows 100 bound parameters per statement: 6 columns → at most 16 rows per insert.
-  const database = db();
+  // D1 allows 100 bound parameters per statement: 6 columns → at most 16 rows per insert. Usage
+  // of a connection id without a row (the tests make such ids up) goes to the shards in turn,
+  // so that GET /usage merges shards.
+  const database = shardDb((await knownShard(connectionId)) ?? nextShard());
   for (let start = 0; start < rows.length; start += 16) {
     await database.insert(usageRecords).values(rows.slice(start, start + 16));
   }

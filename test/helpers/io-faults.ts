@@ -1,10 +1,11 @@
 /**
- * Failure injection at the I/O boundary: an Env whose D1 calls, queue sends and Durable Object
+ * Failure injection at the I/O boundary: an Env whose D1 calls (control database and shards), queue sends and Durable Object
  * calls are numbered steps, one of which fails (throws, as a lost connection would) or crashes
  * (never settles, and nothing after it runs, as if the process died at that point). The unit
  * under test runs unchanged on this Env; only its dependencies misbehave. A run without a fault
  * lists the steps, so a test can inject at each of them in turn.
  */
+import { shardD1, shardNames } from "../../src/db/shards";
 import type { Env } from "../../src/env";
 
 export type Injection = { at: number; mode: "fail" | "crash" };
@@ -40,28 +41,35 @@ export function faultyEnv(base: Env, injection?: Injection): FaultyEnv {
     return run();
   };
 
+  // Every D1 database is wrapped: the control database's steps are `DB.<call>`, any data
+  // shard's `DATA.<call>` (which shard a connection is on is the placement's choice, not the test's).
   const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (inner: D1PreparedStatement): D1PreparedStatement => {
-    const wrapped = {
-      bind: (...values: unknown[]) => statement(inner.bind(...values)),
-      first: (column?: string) => step("D1.first", () => (column ? inner.first(column) : inner.first())),
-      run: () => step("D1.run", () => inner.run()),
-      all: () => step("D1.all", () => inner.all()),
-      raw: (options?: { columnNames?: boolean }) => step("D1.raw", () => inner.raw(options as never)),
-    } as unknown as D1PreparedStatement;
-    real.set(wrapped, inner);
-    return wrapped;
+  const database = (name: string, inner: D1Database): D1Database => {
+    const statement = (prepared: D1PreparedStatement): D1PreparedStatement => {
+      const wrapped = {
+        bind: (...values: unknown[]) => statement(prepared.bind(...values)),
+        first: (column?: string) => step(`${name}.first`, () => (column ? prepared.first(column) : prepared.first())),
+        run: () => step(`${name}.run`, () => prepared.run()),
+        all: () => step(`${name}.all`, () => prepared.all()),
+        raw: (options?: { columnNames?: boolean }) => step(`${name}.raw`, () => prepared.raw(options as never)),
+      } as unknown as D1PreparedStatement;
+      real.set(wrapped, prepared);
+      return wrapped;
+    };
+    return {
+      prepare: (query: string) => statement(inner.prepare(query)),
+      batch: (statements: D1PreparedStatement[]) =>
+        step(`${name}.batch`, () => inner.batch(statements.map((each) => real.get(each) ?? each))),
+      exec: (query: string) => step(`${name}.exec`, () => inner.exec(query)),
+      dump: () => inner.dump(),
+      withSession: () => {
+        throw new Error("sessions are not used");
+      },
+    } as unknown as D1Database;
   };
-  const DB = {
-    prepare: (query: string) => statement(base.DB.prepare(query)),
-    batch: (statements: D1PreparedStatement[]) =>
-      step("D1.batch", () => base.DB.batch(statements.map((each) => real.get(each) ?? each))),
-    exec: (query: string) => step("D1.exec", () => base.DB.exec(query)),
-    dump: () => base.DB.dump(),
-    withSession: () => {
-      throw new Error("sessions are not used");
-    },
-  } as unknown as D1Database;
+  const shards = Object.fromEntries(
+    shardNames(base).map((shard) => [`DATA_${shard.toUpperCase()}`, database("DATA", shardD1(base, shard))]),
+  );
 
   const queue = <Q extends Queue>(name: string, inner: Q): Q =>
     ({
@@ -91,7 +99,8 @@ export function faultyEnv(base: Env, injection?: Injection): FaultyEnv {
 
   const env = {
     ...base,
-    DB,
+    DB: database("DB", base.DB),
+    ...shards,
     SYNC_QUEUE: queue("SYNC_QUEUE", base.SYNC_QUEUE),
     WEBHOOK_QUEUE: queue("WEBHOOK_QUEUE", base.WEBHOOK_QUEUE),
     CONNECTION_SYNC: namespace("CONNECTION_SYNC", base.CONNECTION_SYNC),

@@ -15,7 +15,7 @@ import { type UtilizationRow, vehicleUtilization } from "../../src/families/vehi
 import { type VehicleRow, vehicles } from "../../src/families/vehicles/table";
 import { type IdKind, newId } from "../../src/lib/ids";
 import type { RawEntry } from "../../src/model/normalized";
-import { createTestApplication, db, insertConnection, type TestApplication } from "./factories";
+import { createTestApplication, dataDb, insertConnection, type TestApplication } from "./factories";
 import { BASE, call, type Environment } from "./http";
 
 /** Whose records they are: a connection of an application in an environment. */
@@ -39,7 +39,7 @@ const nullRow = (table: SQLiteTable) =>
 /** Inserts a full row of `table`, the given values and every other column null, and answers it. */
 async function insertRow<T extends SQLiteTable>(table: T, values: Partial<T["$inferSelect"]>) {
   const row = { ...nullRow(table), ...values } as T["$inferSelect"];
-  const database = db();
+  const database = await dataDb(String((values as { connectionId?: string }).connectionId));
   await database.insert(table as SQLiteTable).values(row as never);
   return row;
 }
@@ -94,7 +94,7 @@ export function insertUtilization(
  */
 export async function ensureSafetyEvent(owner: RecordOwner, sourceId: string, overrides: Partial<SafetyEventRow> = {}) {
   const row = { ...synced(owner, "safetyEvent"), sourceId, ...eventDefaults(), ...overrides };
-  const database = db();
+  const database = await dataDb(owner.connectionId);
   await database.insert(safetyEvents).values(row).onConflictDoNothing();
   const [present] = await database
     .select()

@@ -9,11 +9,11 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { INTENT_GRACE_MS, reconcile } from "../../src/cron/reconcile";
-import { connections, syncJobs, webhookEvents, webhookOutbox } from "../../src/db/schema";
+import { connections, pendingEvents, syncJobs, webhookEvents, webhookOutbox } from "../../src/db/schema";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
 import type { SyncState } from "../../src/sync/state";
-import { db } from "../helpers/factories";
+import { db, SHARDS, shardDb } from "../helpers/factories";
 import { waitFor } from "../webhooks/helpers";
 
 /** A minute and a half later, as the recovery sweep sees it: every intent and owed delivery is overdue. */
@@ -55,7 +55,10 @@ export async function expectEveryConnectionSynced(applicationId: string, backfil
     const completed = await waitFor(
       async () => {
         await reconcile(env, later());
-        const jobs = await db().select().from(syncJobs).where(eq(syncJobs.connectionId, connection.id));
+        const jobs = await shardDb(connection.shard)
+          .select()
+          .from(syncJobs)
+          .where(eq(syncJobs.connectionId, connection.id));
         return jobs.find((job) => job.status === "completed");
       },
       `a completed sync of ${connection.id}`,
@@ -67,7 +70,7 @@ export async function expectEveryConnectionSynced(applicationId: string, backfil
     expect(after?.syncIntent ?? null).toBeNull();
     const state = await syncState(connection.id);
     if (state.active) {
-      const [job] = await db().select().from(syncJobs).where(eq(syncJobs.id, state.active.syncId));
+      const [job] = await shardDb(connection.shard).select().from(syncJobs).where(eq(syncJobs.id, state.active.syncId));
       expect(job, "no reservation without a job").toBeDefined();
     }
   }
@@ -82,13 +85,22 @@ export async function expectEveryEventDelivered(
   applicationId: string,
   inbox: { received(): Promise<{ headers: Record<string, string> }[]> },
 ): Promise<number> {
-  const events = await db()
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.applicationId, applicationId));
+  // Events of data changes are relayed from the shards to the control database (the reconciler
+  // relays any still pending there), so the application's events are read after each sweep.
+  let events: { id: string }[] = [];
   await waitFor(
     async () => {
       await reconcile(env, later());
+      const pending = await Promise.all(
+        SHARDS.map((name) =>
+          shardDb(name).select().from(pendingEvents).where(eq(pendingEvents.applicationId, applicationId)),
+        ),
+      );
+      if (pending.flat().length > 0) return undefined;
+      events = await db()
+        .select({ id: webhookEvents.id })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.applicationId, applicationId));
       const received = new Set((await inbox.received()).map((request) => request.headers["webhook-id"]));
       const owed = await db()
         .select()
@@ -96,7 +108,7 @@ export async function expectEveryEventDelivered(
         .where(and(eq(webhookOutbox.applicationId, applicationId)));
       return events.every((event) => received.has(event.id)) && owed.length === 0 ? true : undefined;
     },
-    `${events.length} events delivered`,
+    "every event delivered",
     20_000,
   );
   return events.length;

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { agreements, connections, webhookEvents, webhookOutbox } from "../../src/db/schema";
 import { createConnection } from "../../src/domain/connections/create";
-import { db } from "../helpers/factories";
+import { db, SHARDS } from "../helpers/factories";
 import { runWithFault } from "../helpers/io-faults";
 import { expectEveryConnectionSynced, expectEveryEventDelivered } from "./crash-helpers";
 import { BACKFILL_DAYS, context, creationInput, injections, stepsOf, subscribedApplication } from "./crash-scenarios";
@@ -21,7 +21,14 @@ describe("connection creation", async () => {
   const steps = await stepsOf((faulty) => createConnection(context(faulty), baseline.tenant, creationInput()));
 
   it("takes the steps the crash points cover", () => {
-    expect(steps).toEqual(["D1.batch", "WEBHOOK_QUEUE.sendBatch", "CONNECTION_SYNC.requestSync"]);
+    // Placement reads (the directory and counts, each shard's size), then the one write.
+    expect(steps).toEqual([
+      "DB.batch",
+      ...SHARDS.map(() => "DATA.run"),
+      "DB.batch",
+      "WEBHOOK_QUEUE.sendBatch",
+      "CONNECTION_SYNC.requestSync",
+    ]);
   });
 
   it.each(injections(steps))(

@@ -19,12 +19,15 @@ import { ConnectionSync } from "../../src/sync/connection-sync";
 import type { SyncMessage } from "../../src/sync/messages";
 import { processPage } from "../../src/sync/process-page";
 import type { SyncState } from "../../src/sync/state";
-import { db } from "../helpers/factories";
+import { dataDb, db } from "../helpers/factories";
 import { runWithFault } from "../helpers/io-faults";
 import { expectEveryConnectionSynced, expectEveryEventDelivered, restartAfter, syncState } from "./crash-helpers";
-import { BACKFILL_DAYS, injections, owingConnection, stepsOf } from "./crash-scenarios";
+import { BACKFILL_DAYS, injections, owingConnection, requestOn, stepsOf } from "./crash-scenarios";
 
 describe("page completion in the queue consumer", async () => {
+  /** The step at which a sync start sends its first message (from a start without a fault). */
+  const sendStep = (await requestOn((await owingConnection()).row)).steps.indexOf("SYNC_QUEUE.send") + 1;
+
   /**
    * A connection whose first sync is started and saved, with its first message not sent (the
    * object crashed right before sending it): the test hands that message to the consumer.
@@ -34,7 +37,7 @@ describe("page completion in the queue consumer", async () => {
     const { row } = owing;
     const stub = connectionSync(env, row.id);
     const started = await runInDurableObject(stub, (_instance: ConnectionSync, state: DurableObjectState) =>
-      runWithFault(env, { at: 4, mode: "crash" }, (faulty) =>
+      runWithFault(env, { at: sendStep, mode: "crash" }, (faulty) =>
         new ConnectionSync(state, faulty).requestSync({
           identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
           providerRequests: [],
@@ -69,7 +72,7 @@ describe("page completion in the queue consumer", async () => {
 
   it("takes the steps the crash points cover", () => {
     expect(steps[0]).toBe("CONNECTION_SYNC.claim");
-    expect(steps).toContain("D1.batch");
+    expect(steps).toContain("DB.batch");
     expect(steps.at(-2)).toBe("WEBHOOK_QUEUE.sendBatch");
     expect(steps.at(-1)).toBe("CONNECTION_SYNC.pageDone");
   });
@@ -81,7 +84,7 @@ describe("page completion in the queue consumer", async () => {
       await runWithFault(env, injection, process(message));
       await restartAfter(row.id, 120_000);
       await expectEveryConnectionSynced(app.id, BACKFILL_DAYS);
-      const stored = await db().select().from(vehicles).where(eq(vehicles.connectionId, row.id));
+      const stored = await (await dataDb(row.id)).select().from(vehicles).where(eq(vehicles.connectionId, row.id));
       expect(stored.map((vehicle) => vehicle.sourceId).sort()).toEqual(
         [...new Set(stored.map((vehicle) => vehicle.sourceId))].sort(),
       );

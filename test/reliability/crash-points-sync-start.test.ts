@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { syncJobs } from "../../src/db/schema";
 import { connectionSync } from "../../src/sync/client";
-import { db } from "../helpers/factories";
+import { dataDb } from "../helpers/factories";
 import { expectEveryConnectionSynced, expectEveryEventDelivered, restartAfter, syncState } from "./crash-helpers";
 import { BACKFILL_DAYS, injections, owingConnection, requestOn } from "./crash-scenarios";
 
@@ -21,7 +21,17 @@ describe("sync start inside the connection's sync object", async () => {
   const steps = (await requestOn(baseline.row)).steps;
 
   it("takes the steps the crash points cover", () => {
-    expect(steps).toEqual(["D1.raw", "D1.batch", "WEBHOOK_QUEUE.sendBatch", "SYNC_QUEUE.send"]);
+    // The connection; the job and its event on the shard; the event relayed (control, then the
+    // shard's pending row removed, then its delivery queued); the owed first sync cleared; the message.
+    expect(steps).toEqual([
+      "DB.raw",
+      "DATA.batch",
+      "DB.batch",
+      "DATA.batch",
+      "WEBHOOK_QUEUE.sendBatch",
+      "DB.batch",
+      "SYNC_QUEUE.send",
+    ]);
   });
 
   it.each(injections(steps))(
@@ -33,7 +43,7 @@ describe("sync start inside the connection's sync object", async () => {
       await restartAfter(row.id, 120_000);
       expect(await expectEveryConnectionSynced(app.id, BACKFILL_DAYS)).toBe(1);
       // No job left behind: every one the object wrote ran to its end.
-      const jobs = await db().select().from(syncJobs).where(eq(syncJobs.connectionId, row.id));
+      const jobs = await (await dataDb(row.id)).select().from(syncJobs).where(eq(syncJobs.connectionId, row.id));
       expect(jobs.map((job) => job.status)).toEqual(jobs.map(() => "completed"));
       if (run.outcome === "failed") expect(jobs).toHaveLength(1);
       await expectEveryEventDelivered(app.id, inbox);
@@ -45,7 +55,7 @@ describe("a request after a restart", () => {
   it("is not refused for a reservation whose request died with the runtime: the sync starts, with the owed backfill", async () => {
     const { app, row } = await owingConnection();
     const cut = await requestOn(row, { at: 2, mode: "crash" });
-    expect(cut).toMatchObject({ outcome: "crashed", steps: ["D1.raw", "D1.batch"] });
+    expect(cut).toMatchObject({ outcome: "crashed", steps: ["DB.raw", "DATA.batch"] });
     expect((await syncState(row.id)).active?.reserved).toBe(true);
     await evictDurableObject(connectionSync(env, row.id));
     // At once, not after the reservation's timeout: the restarted object knows no request is running.
@@ -54,7 +64,7 @@ describe("a request after a restart", () => {
       providerRequests: [],
     });
     expect(answer.status).toBe("started");
-    const jobs = await db().select().from(syncJobs).where(eq(syncJobs.connectionId, row.id));
+    const jobs = await (await dataDb(row.id)).select().from(syncJobs).where(eq(syncJobs.connectionId, row.id));
     expect(jobs.map((job) => job.id)).toEqual([answer.status === "started" ? answer.syncId : ""]);
     await expectEveryConnectionSynced(app.id, BACKFILL_DAYS);
   });

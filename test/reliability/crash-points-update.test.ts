@@ -34,7 +34,7 @@ describe("connection update", async () => {
   const steps = await stepsOf((faulty) => updateConnection(context(faulty), baseline.row, change));
 
   it("takes the steps the crash points cover", () => {
-    expect(steps).toEqual(["D1.batch", "WEBHOOK_QUEUE.sendBatch", "CONNECTION_SYNC.connectionChanged"]);
+    expect(steps).toEqual(["DB.batch", "WEBHOOK_QUEUE.sendBatch", "CONNECTION_SYNC.connectionChanged"]);
   });
 
   it.each(injections(steps))(

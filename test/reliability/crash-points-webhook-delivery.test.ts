@@ -25,7 +25,7 @@ describe("webhook delivery in the queue consumer", async () => {
     const emitted = await runWithFault(env, { at: 2, mode: "fail" }, (faulty) =>
       emitEvent(context(faulty), subscribed.tenant, { type: "sync.requested", detail: { test: true } }),
     );
-    expect(emitted.steps).toEqual(["D1.batch", "WEBHOOK_QUEUE.sendBatch"]);
+    expect(emitted.steps).toEqual(["DB.batch", "WEBHOOK_QUEUE.sendBatch"]);
     const [owed] = await db().select().from(webhookOutbox).where(eq(webhookOutbox.applicationId, subscribed.app.id));
     return { ...subscribed, owed: owed! };
   }
@@ -38,7 +38,7 @@ describe("webhook delivery in the queue consumer", async () => {
   const steps = await stepsOf(deliverOn(baseline.owed));
 
   it("takes the steps the crash points cover", () => {
-    expect(steps).toEqual(["D1.batch", "D1.raw", "D1.batch"]);
+    expect(steps).toEqual(["DB.batch", "DB.raw", "DB.batch"]);
   });
 
   it.each(injections(steps))("a fault at step $at ($mode): the event is delivered at least once", async (injection) => {

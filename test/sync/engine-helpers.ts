@@ -2,7 +2,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { drivers } from "../../src/families/drivers/table";
 import type { vehicles } from "../../src/families/vehicles/table";
-import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
+import { createSandboxConnection, createTestApplication, dataDb } from "../helpers/factories";
 
 /** A manual sandbox connection of a new application, with the application's sandbox key and the connection's token. */
 export async function setup(body: Record<string, unknown> = {}) {
@@ -14,7 +14,7 @@ export async function setup(body: Record<string, unknown> = {}) {
 
 /** Source ids of the connection's live (not deleted) vehicles or drivers, sorted. */
 export async function storedSourceIds(table: typeof vehicles | typeof drivers, connectionId: string) {
-  const rows = await db()
+  const rows = await (await dataDb(connectionId))
     .select({ sourceId: table.sourceId })
     .from(table)
     .where(and(eq(table.connectionId, connectionId), isNull(table.deletedAt)));

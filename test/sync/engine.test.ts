@@ -16,7 +16,7 @@ import { vehicles } from "../../src/families/vehicles/table";
 import { newId } from "../../src/lib/ids";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
-import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
+import { createSandboxConnection, createTestApplication, dataDb } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { providerSourceIds } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
@@ -38,7 +38,7 @@ describe("initial backfill", () => {
       await providerSourceIds(connection, "drivers", options),
     );
     // Five days of history plus today, for every vehicle.
-    const [counted] = await db()
+    const [counted] = await (await dataDb(connection.id))
       .select({ days: sql<number>`count(distinct ${vehicleUtilization.date})` })
       .from(vehicleUtilization)
       .where(eq(vehicleUtilization.connectionId, connection.id));
@@ -56,7 +56,7 @@ describe("initial backfill", () => {
     const usage = await call("GET", `${BASE.sandbox}/usage?month=${month}`, { key });
     const mine = usage.body.results.filter((record: { connection: string }) => record.connection === connection.id);
     expect(mine).toHaveLength(4);
-    const utilizationDays = await db()
+    const utilizationDays = await (await dataDb(connection.id))
       .select({ vehicleId: vehicleUtilization.vehicleId, days: sql<number>`count(*)` })
       .from(vehicleUtilization)
       .where(
@@ -73,7 +73,10 @@ describe("initial backfill", () => {
     const again = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 3 } });
     expect(again.status).toBe(201);
     await waitForSync(key, token, again.body.id);
-    const after = await db().select().from(usageRecords).where(eq(usageRecords.connectionId, connection.id));
+    const after = await (await dataDb(connection.id))
+      .select()
+      .from(usageRecords)
+      .where(eq(usageRecords.connectionId, connection.id));
     expect(after.map((row) => row.backfillUnitCount).sort()).toEqual(
       mine.map((record: { backfillUnitCount: number }) => record.backfillUnitCount).sort(),
     );
@@ -132,7 +135,10 @@ describe("incremental sync", () => {
   it("picks up records added, changed and removed at the provider; ids are stable and modifiedAt moves only on change", async () => {
     const { connection, key, token } = await setup({ options: { sandbox: { fleetSize: 30, revision: 0 } } });
     await waitForSync(key, token, await lastSyncId(key, token));
-    const before = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const before = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     await call("PATCH", `${BASE.sandbox}/connections/current`, {
       key,
       token,
@@ -140,7 +146,10 @@ describe("incremental sync", () => {
     });
     const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
     await waitForSync(key, token, sync.body.id);
-    const after = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const after = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     const expected = await providerSourceIds(connection, "vehicles", { sandbox: { fleetSize: 30, revision: 3 } });
     expect(
       after
@@ -174,7 +183,12 @@ describe("incremental sync", () => {
     await waitForSync(key, token, syncId);
     const count = async () =>
       (
-        await db().select({ n: sql<number>`count(*)` }).from(vehicles).where(eq(vehicles.connectionId, connection.id))
+        await (
+          await dataDb(connection.id)
+        )
+          .select({ n: sql<number>`count(*)` })
+          .from(vehicles)
+          .where(eq(vehicles.connectionId, connection.id))
       )[0]!.n;
     const rowsBefore = await count();
     // Replay the first message of the finished sync, as a queue redelivery would.
@@ -187,7 +201,7 @@ describe("incremental sync", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await count()).toBe(rowsBefore);
-    const [job] = await db().select().from(syncJobs).where(eq(syncJobs.id, syncId));
+    const [job] = await (await dataDb(connection.id)).select().from(syncJobs).where(eq(syncJobs.id, syncId));
     expect(job?.status).toBe("completed");
   });
 });
@@ -206,7 +220,9 @@ describe("cancel", () => {
     expect(job.failureReason).toMatch(/cancel/i);
     const count = async () =>
       (
-        await db()
+        await (
+          await dataDb(connection.id)
+        )
           .select({ n: sql<number>`count(*)` })
           .from(vehicleUtilization)
           .where(eq(vehicleUtilization.connectionId, connection.id))
@@ -232,22 +248,20 @@ describe("watchdog", () => {
     // A sync in progress whose only message is gone: nothing will ever report back on it.
     const syncId = newId("syncJob");
     const stalledSince = Date.now() - 11 * 60_000;
-    await db()
-      .insert(syncJobs)
-      .values({
-        id: syncId,
-        connectionId: connection.id,
-        applicationId: app.id,
-        environment: "sandbox",
-        status: "in_progress",
-        requestedAt: new Date(stalledSince),
-        startedAt: new Date(stalledSince),
-        progress: 0,
-        startFrom: new Date(stalledSince),
-        attempts: 1,
-        providerRequests: [],
-        updatedAt: new Date(stalledSince),
-      });
+    await (await dataDb(connection.id)).insert(syncJobs).values({
+      id: syncId,
+      connectionId: connection.id,
+      applicationId: app.id,
+      environment: "sandbox",
+      status: "in_progress",
+      requestedAt: new Date(stalledSince),
+      startedAt: new Date(stalledSince),
+      progress: 0,
+      startFrom: new Date(stalledSince),
+      attempts: 1,
+      providerRequests: [],
+      updatedAt: new Date(stalledSince),
+    });
     const stub = connectionSync(env, connection.id);
     await runInDurableObject(stub, async (_instance: ConnectionSync, ctx) => {
       const stored = ctx.storage.sql.exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'").one();
@@ -273,7 +287,10 @@ describe("watchdog", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const { job } = await waitForSync(key, connection.token, syncId);
     expect(job.status).toBe("completed");
-    const stored = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const stored = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     expect(stored).toHaveLength(3);
   });
 });

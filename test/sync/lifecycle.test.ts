@@ -17,7 +17,7 @@ import { SANDBOX_REJECTED_PASSWORD } from "../../src/providers/sandbox/credentia
 import { DAY_MS } from "../../src/providers/sandbox/time";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
-import { createSandboxConnection, createTestApplication, db } from "../helpers/factories";
+import { createSandboxConnection, createTestApplication, dataDb, db } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { providerRecords } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
@@ -34,7 +34,9 @@ const countRows = async (
   vehicleId?: string,
 ) =>
   (
-    await db()
+    await (
+      await dataDb(connectionId)
+    )
       .select({ n: sql<number>`count(*)` })
       .from(table)
       .where(and(eq(table.connectionId, connectionId), vehicleId ? eq(table.vehicleId, vehicleId) : undefined))
@@ -57,7 +59,10 @@ describe("Durable Object eviction", () => {
     }
     const { job } = await waitForSync(key, token, syncId);
     expect(job.status).toBe("completed");
-    const vehicleRows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const vehicleRows = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     expect(new Set(vehicleRows.map((row) => row.sourceId)).size).toBe(vehicleRows.length);
     expect((await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect())).active).toBeNull();
   });
@@ -88,7 +93,10 @@ describe("filters and visibility", () => {
     const options = { sandbox: { fleetSize: 6, revision: 0 } };
     const { connection, key, token } = await setup({ options });
     await waitForSync(key, token, await lastSyncId(key, token));
-    const rows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const rows = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     // Hide the vehicle with the most safety events the next sync (10 days) would bring, beyond
     // those the first sync already stored: were its data ingested, its count would grow.
     const inWindow = await providerSafetyEvents(connection, options, 9);
@@ -107,7 +115,7 @@ describe("filters and visibility", () => {
       body: { filters: { vehicles: { excludeIds: [hidden.id] } } },
     });
     expect(patched.status).toBe(200);
-    const [after] = await db().select().from(vehicles).where(eq(vehicles.id, hidden.id));
+    const [after] = await (await dataDb(connection.id)).select().from(vehicles).where(eq(vehicles.id, hidden.id));
     expect(after?.visibility).toBe("hidden_by_exclude_list");
     expect(after!.modifiedAt.getTime()).toBeGreaterThan(hidden.modifiedAt.getTime());
 
@@ -129,7 +137,10 @@ describe("filters and visibility", () => {
       token,
       body: { filters: { vehicles: { includeIds: [hidden.id], excludeIds: [hidden.id] } } },
     });
-    const states = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const states = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     for (const row of states) {
       expect(row.visibility).toBe(row.id === hidden.id ? "visible" : "hidden_by_include_list");
     }
@@ -139,7 +150,10 @@ describe("filters and visibility", () => {
       token,
       body: { filters: { vehicles: { status: "inactive" } } },
     });
-    for (const row of await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id))) {
+    for (const row of await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id))) {
       expect(row.visibility).toBe(row.status === "inactive" ? "visible" : "hidden_by_status");
     }
   });
@@ -177,7 +191,10 @@ describe("issues", () => {
     });
     const third = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
     expect((await waitForSync(key, token, third.body.id)).job.issues).toEqual([]);
-    const [issue] = await db().select().from(issues).where(eq(issues.connectionId, connection.id));
+    const [issue] = await (await dataDb(connection.id))
+      .select()
+      .from(issues)
+      .where(eq(issues.connectionId, connection.id));
     expect(issue?.status).toBe("resolved");
   });
 });
@@ -190,7 +207,10 @@ describe("listings cut short", () => {
     await call("PATCH", `${BASE.sandbox}/connections/current`, { key, token, body: { options } });
     const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
     expect((await waitForSync(key, token, sync.body.id)).job.status).toBe("completed");
-    const rows = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const rows = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     expect(rows.filter((row) => row.deletedAt !== null)).toEqual([]);
     // Without the problem, the same revision's removals are seen.
     await call("PATCH", `${BASE.sandbox}/connections/current`, {
@@ -200,7 +220,10 @@ describe("listings cut short", () => {
     });
     const clean = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
     await waitForSync(key, token, clean.body.id);
-    const after = await db().select().from(vehicles).where(eq(vehicles.connectionId, connection.id));
+    const after = await (await dataDb(connection.id))
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.connectionId, connection.id));
     expect(after.filter((row) => row.deletedAt !== null).length).toBeGreaterThan(0);
   });
 });

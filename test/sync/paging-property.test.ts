@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { vehicles } from "../../src/families/vehicles/table";
-import { db } from "../helpers/factories";
+import { dataDb } from "../helpers/factories";
 import { createRecordsContext, insertMany, insertVehicle, type RecordsContext } from "../helpers/records-factories";
 
 /** Records a walk adds at most: with 60 initial records and pages of one, the walk stays within 500 steps. */
@@ -57,13 +57,13 @@ describe("keyset paging under concurrent writes", () => {
               inserted++;
             }
             if (write === "update") {
-              await db()
+              await (await dataDb(context.connection.id))
                 .update(vehicles)
                 .set({ name: `renamed-${step}`, modifiedAt: new Date() })
                 .where(eq(vehicles.id, victim.id));
             }
             if (write === "delete") {
-              await db()
+              await (await dataDb(context.connection.id))
                 .update(vehicles)
                 .set({ deletedAt: new Date(), visibility: "deleted", modifiedAt: new Date() })
                 .where(eq(vehicles.id, victim.id));

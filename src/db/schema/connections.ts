@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenant, timestamp, timestamps } from "./columns";
 
 export const CONNECTION_STATUSES = [
@@ -61,6 +61,11 @@ export const connections = sqliteTable(
     /** What the ConnectionSync object owes the connection (SYNC_INTENTS), and since when; null: nothing. */
     syncIntent: text("sync_intent", { enum: SYNC_INTENTS }),
     syncIntentAt: timestamp("sync_intent_at"),
+    /**
+     * The data shard holding the connection's synced data (binding `DATA_<SHARD>`, src/db/shards.ts),
+     * chosen when the connection is created and changed only by the switch of a move.
+     */
+    shard: text("shard").notNull(),
     ...timestamps,
   },
   (table) => [
@@ -69,6 +74,7 @@ export const connections = sqliteTable(
     index("connections_tenant_idx").on(table.applicationId, table.environment, table.id),
     index("connections_external_id_idx").on(table.applicationId, table.environment, table.externalId),
     index("connections_deletion_due_idx").on(table.status, table.deletionDueAt),
+    index("connections_shard_idx").on(table.shard),
   ],
 );
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -110,32 +116,3 @@ export const publicTokens = sqliteTable(
   },
   (table) => [index("public_tokens_connection_idx").on(table.connectionId)],
 );
-
-export const SYNC_STATUSES = ["requested", "in_progress", "completed", "failed"] as const;
-export type SyncStatus = (typeof SYNC_STATUSES)[number];
-export const PROVIDER_REQUESTS = ["historical_files", "provision_credentials"] as const;
-export type ProviderRequest = (typeof PROVIDER_REQUESTS)[number];
-
-/** Sync jobs of a connection (contract 2.3). */
-export const syncJobs = sqliteTable(
-  "sync_jobs",
-  {
-    id: text("id").primaryKey(),
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => connections.id),
-    ...tenant,
-    status: text("status", { enum: SYNC_STATUSES }).notNull(),
-    requestedAt: timestamp("requested_at").notNull(),
-    startedAt: timestamp("started_at"),
-    completedAt: timestamp("completed_at"),
-    failureReason: text("failure_reason"),
-    progress: integer("progress").notNull().default(0),
-    startFrom: timestamp("start_from"),
-    attempts: integer("attempts").notNull().default(1),
-    providerRequests: text("provider_requests", { mode: "json" }).$type<ProviderRequest[]>().notNull(),
-    updatedAt: timestamp("updated_at").notNull(),
-  },
-  (table) => [index("sync_jobs_connection_idx").on(table.connectionId, table.id)],
-);
-export type SyncJobRow = typeof syncJobs.$inferSelect;

@@ -35,5 +35,9 @@ export const syncJobIssues = sqliteTable(
     issueId: text("issue_id").notNull(),
     connectionId: text("connection_id").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.syncJobId, table.issueId] })],
+  (table) => [
+    primaryKey({ columns: [table.syncJobId, table.issueId] }),
+    // A connection's rows, for the deletion sweep and a move between shards.
+    index("sync_job_issues_connection_idx").on(table.connectionId, table.syncJobId, table.issueId),
+  ],
 );

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { tenant } from "./columns";
 
 /**
@@ -18,6 +18,8 @@ export const usageRecords = sqliteTable(
     primaryKey({
       columns: [table.applicationId, table.environment, table.month, table.connectionId, table.vehicleId],
     }),
+    // A connection's rows, for a move between shards.
+    index("usage_records_connection_idx").on(table.connectionId, table.month, table.vehicleId),
   ],
 );
 export type UsageRecordRow = typeof usageRecords.$inferSelect;

@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { findProvider, providerCodes } from "../../providers/registry";
 import { connectionEventDetail } from "../../webhooks/details";
 import { commitWithEvents, type EventInput, eventWrite } from "../../webhooks/outbox";
+import { placeConnection } from "../shards/placement";
 import { requestInitialSync } from "../syncs/request";
 import { type AgreementInput, agreementRows } from "./agreements";
 import { verifyCredentials } from "./credentials";
@@ -50,7 +51,10 @@ export async function createConnection(
         : "No provider is available here yet.",
     );
   }
-  const { credentials, verified } = await verifyCredentials(adapter, input.credentials, env);
+  const [{ credentials, verified }, shard] = await Promise.all([
+    verifyCredentials(adapter, input.credentials, env),
+    placeConnection({ db, env }),
+  ]);
 
   const now = new Date();
   const id = newId("connection", now.getTime());
@@ -82,6 +86,7 @@ export async function createConnection(
     // connection's sync object (a crash, a failure), the reconciler starts it.
     syncIntent: "initial",
     syncIntentAt: now,
+    shard,
     createdAt: now,
     updatedAt: now,
   };

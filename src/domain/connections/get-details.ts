@@ -10,34 +10,41 @@ const agreementRows = tolerantSelection<AgreementRow>(getTableColumns(agreements
 
 /**
  * Agreements, the latest sync job and its issue ids, for GET /connections/current: indexed
- * reads in one round trip. An agreement or sync job whose stored JSON does not parse is
+ * reads, the control database's and the connection's shard's side by side (one round trip of
+ * each, at the same time). An agreement or sync job whose stored JSON does not parse is
  * reported and thrown (UnpresentableRowError): the connection cannot be answered whole.
  */
-export async function getConnectionDetails(db: Database, connection: ConnectionRow) {
-  const latest = db
+export async function getConnectionDetails(
+  databases: { control: Database; data: Database },
+  connection: ConnectionRow,
+) {
+  const { control, data } = databases;
+  const latest = data
     .select({ id: syncJobs.id })
     .from(syncJobs)
     .where(eq(syncJobs.connectionId, connection.id))
     .orderBy(desc(syncJobs.id))
     .limit(1);
-  const [agreementResults, lastSyncRows, issueRows] = await db.batch([
-    db
+  const [agreementResults, [lastSyncRows, issueRows]] = await Promise.all([
+    control
       .select(agreementRows.fields)
       .from(agreements)
       .where(eq(agreements.connectionId, connection.id))
       .orderBy(asc(agreements.id))
       .limit(100),
-    db
-      .select(syncJobRows.fields)
-      .from(syncJobs)
-      .where(eq(syncJobs.connectionId, connection.id))
-      .orderBy(desc(syncJobs.id))
-      .limit(1),
-    db
-      .select({ issueId: syncJobIssues.issueId })
-      .from(syncJobIssues)
-      .where(eq(syncJobIssues.syncJobId, sql`(${latest})`))
-      .orderBy(asc(syncJobIssues.issueId)),
+    data.batch([
+      data
+        .select(syncJobRows.fields)
+        .from(syncJobs)
+        .where(eq(syncJobs.connectionId, connection.id))
+        .orderBy(desc(syncJobs.id))
+        .limit(1),
+      data
+        .select({ issueId: syncJobIssues.issueId })
+        .from(syncJobIssues)
+        .where(eq(syncJobIssues.syncJobId, sql`(${latest})`))
+        .orderBy(asc(syncJobIssues.issueId)),
+    ]),
   ]);
   const [lastSync] = lastSyncRows;
   return {

@@ -1,5 +1,7 @@
 import { eq, notInArray } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
+import { connectionD1 } from "../../db/databases";
+import { runBatch } from "../../db/raw";
 import {
   type Company,
   type ConnectionFilters,
@@ -61,20 +63,25 @@ export async function updateConnection(
     patch,
     condition: notInArray(connections.status, INACTIVE_STATUSES),
     events: (after) => connectionUpdateEvents(env, connection, after),
-    // Visibility follows the filters at once, in the same write, without waiting for a sync.
-    alsoWhen: (applied) =>
-      filters === undefined
-        ? []
-        : (["vehicles", "drivers"] as const).map((table) =>
-            refreshVisibility({
-              table,
-              connectionId: connection.id,
-              filter: filters?.[table] ?? undefined,
-              now: now.getTime(),
-              when: applied,
-            }),
-          ),
   });
+  if (updated && filters) {
+    // Visibility follows the filters at once, without waiting for a sync: on the connection's
+    // shard, right after the filters are stored in the control database (a transaction spans one
+    // database only). Recomputed from the filters as stored, so it is idempotent: should this
+    // write fail, the request fails, and its retry (or the next sync, which lists every vehicle
+    // and driver) sets it.
+    await runBatch(
+      connectionD1(env, updated),
+      (["vehicles", "drivers"] as const).map((table) =>
+        refreshVisibility({
+          table,
+          connectionId: connection.id,
+          filter: filters[table] ?? undefined,
+          now: now.getTime(),
+        }),
+      ),
+    );
+  }
   if (!updated) {
     const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
     assertActive(current ?? { ...connection, status: "deleted" });

@@ -1,10 +1,11 @@
 import { and, asc, eq, getTableColumns, gte, lt, type SQL } from "drizzle-orm";
 import type { Tenant } from "../../context";
-import type { Database } from "../../db/client";
+import { pageAcrossShards } from "../../db/across-shards";
 import { afterKey } from "../../db/keyset";
 import { type IssueRow, issues } from "../../db/schema";
 import { ofTenant } from "../../db/tenant";
-import { type Decoded, tolerantSelection } from "../../db/tolerant-rows";
+import { type Decoded, idOf, tolerantSelection } from "../../db/tolerant-rows";
+import type { Env } from "../../env";
 import type { IssueCode } from "../../model/normalized";
 
 export type IssueFilters = {
@@ -19,9 +20,12 @@ export type IssueFilters = {
 
 const issueRows = tolerantSelection<IssueRow>(getTableColumns(issues));
 
-/** One page of the application's issues in this environment, in id order, `limit + 1` rows (issues_tenant_idx). */
-export async function listIssues(
-  db: Database,
+/**
+ * One page of the application's issues in this environment, in id order, `limit + 1` rows
+ * (issues_tenant_idx): the issues of its connections on every shard, merged (db/across-shards.ts).
+ */
+export function listIssues(
+  env: Env,
   tenant: Tenant,
   filters: IssueFilters,
   page: { limit: number; afterId?: string },
@@ -35,11 +39,18 @@ export async function listIssues(
     filters.lastReportedBefore === undefined ? undefined : lt(issues.lastReportedAt, filters.lastReportedBefore),
     page.afterId === undefined ? undefined : afterKey([issues.id], [page.afterId], "asc"),
   ];
-  const rows = await db
-    .select(issueRows.fields)
-    .from(issues)
-    .where(and(...conditions))
-    .orderBy(asc(issues.id))
-    .limit(page.limit + 1);
-  return rows.map(issueRows.decode);
+  return pageAcrossShards(
+    env,
+    page.limit,
+    async (db) =>
+      (
+        await db
+          .select(issueRows.fields)
+          .from(issues)
+          .where(and(...conditions))
+          .orderBy(asc(issues.id))
+          .limit(page.limit + 1)
+      ).map(issueRows.decode),
+    (row) => [idOf(row)],
+  );
 }

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../../context";
+import { connectionDatabase } from "../../db/databases";
 import type { ConnectionRow } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { connectionSync } from "../../sync/client";
@@ -8,8 +9,8 @@ import { findSyncJob } from "./read";
  * Retries a failed sync job with the same parameters (start and provider requests); the
  * job keeps its id and its attempts are counted. Needs a connected connection.
  */
-export async function retrySync({ db, env }: ServiceContext, connection: ConnectionRow, syncId: string): Promise<void> {
-  const job = await findSyncJob(db, connection.id, syncId);
+export async function retrySync({ env }: ServiceContext, connection: ConnectionRow, syncId: string): Promise<void> {
+  const job = await findSyncJob(connectionDatabase(env, connection), connection.id, syncId);
   if (!job) throw new DomainError("not_found", "No sync job with this id for this connection.");
   if (connection.status !== "connected") {
     throw new DomainError(

@@ -1,6 +1,5 @@
 import type { OpenAPIHono, RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { connectionDatabase } from "../../db/databases";
 import { decodedRows } from "../../db/tolerant-rows";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
@@ -40,7 +39,7 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
     app.openapi({ ...(route as ListRouteConfig), middleware: [...middleware] }, async (c) => {
       const query = c.req.valid("query") as z.output<R["request"]["query"]>;
       const { connection } = c.var;
-      const db = connectionDatabase(c.env, connection);
+      const db = c.var.data;
       const filters = filtersOf(query);
       const order = reads.order?.(filters);
       const scope = `${route.operationId}|${connection.id}|${order === undefined ? "" : `${order}|`}${JSON.stringify(filters)}`;
@@ -76,7 +75,7 @@ export function getRoute<Row extends { id: string }, Filters, X extends Expansio
       const { id } = c.req.valid("param" as never) as { id: string };
       const { raw, expand } = c.req.valid("query" as never) as GetQuery;
       const { connection } = c.var;
-      const db = connectionDatabase(c.env, connection);
+      const db = c.var.data;
       const row = await reads.get(db, connection.id, id, raw);
       if (!row) throw new ApiError("not_found", `No ${noun} with this id in this connection.`);
       const expanded = await loadExpanded(db, connection.id, reads.expand, expand, [row]);

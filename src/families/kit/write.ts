@@ -11,6 +11,7 @@ import { refreshVisibility } from "./visibility";
 
 /** What a family's writer needs to store one page of provider records. */
 export type WriteContext = {
+  /** The connection's data shard. */
   db: Database;
   /** The D1 binding itself, for raw batched statements (see db/raw.ts). */
   d1: D1Database;

@@ -6,7 +6,8 @@ import type { Item } from "../../families/kit/write";
 import { recordId } from "../../lib/record-ids";
 import type { IssueCode, SyncModel } from "../../model/normalized";
 import type { ProviderPage } from "../../providers/types";
-import { commitWithEvents, type EventWrite, eventWrite } from "../../webhooks/outbox";
+import { type EventWrite, eventWrite } from "../../webhooks/outbox";
+import { commitOnShard } from "../../webhooks/relay";
 import type { PageContext } from "./context";
 import { markUnseenDeleted } from "./deletions";
 import { issueDetail, ongoingIssueCodes, reportIssues } from "./issues";
@@ -79,6 +80,6 @@ export async function writePage<M extends SyncModel>(
       }),
     );
   }
-  await commitWithEvents(context.env, statements, events);
+  await commitOnShard(context.env, context.connection.shard, statements, events);
   return { written: records.length, skipped };
 }

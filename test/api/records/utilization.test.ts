@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { shardD1 } from "../../../src/db/shards";
 import { utilizationQuery } from "../../../src/families/vehicle-utilization/read";
 import type { UtilizationRow } from "../../../src/families/vehicle-utilization/table";
 import type { VehicleRow } from "../../../src/families/vehicles/table";
@@ -12,7 +13,7 @@ import {
   flipMiddleCharacter,
   walkPages,
 } from "../../helpers/api-assertions";
-import { db } from "../../helpers/factories";
+import { SHARDS, shardDb } from "../../helpers/factories";
 import {
   addConnection,
   createRecordsContext,
@@ -357,8 +358,9 @@ describe("GET /vehicles/utilization: the two orders and their pagination", () =>
 
 describe("the utilization query plans", () => {
   async function plan(filters: Parameters<typeof utilizationQuery>[2], after?: readonly [string, string]) {
-    const query = utilizationQuery(db(), "conn_plan", filters, { limit: 10, after }).toSQL();
-    const result = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    const query = utilizationQuery(shardDb(SHARDS[0]!), "conn_plan", filters, { limit: 10, after }).toSQL();
+    const result = await shardD1(env, SHARDS[0]!)
+      .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
       .bind(...query.params)
       .all<{ detail: string }>();
     return result.results.map((row) => row.detail).join("\n");

@@ -27,7 +27,7 @@ export type GetCurrentConnectionResponse = z.infer<typeof AnyConnectionSchema>;
 export function registerGetCurrentConnection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const connection = c.var.connection;
-    const details = await getConnectionDetails(c.var.db, connection);
+    const details = await getConnectionDetails({ control: c.var.db, data: c.var.data }, connection);
     const body = await presentRecord("connections", connection.id, AnyConnectionSchema, () =>
       presentConnection(c.env, connection, details),
     );

@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { connectionDatabase } from "../../../db/databases";
 import { getConnectionById } from "../../../domain/connections/get-by-id";
 import { getConnectionDetails } from "../../../domain/connections/get-details";
 import type { AppEnv } from "../../../env";
@@ -33,7 +34,10 @@ export function registerGetConnection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const connection = await getConnectionById(c.var.db, c.var.principal, c.req.valid("param").id);
     if (!connection) throw new ApiError("not_found", "No connection with this id in this application and environment.");
-    const details = await getConnectionDetails(c.var.db, connection);
+    const details = await getConnectionDetails(
+      { control: c.var.db, data: connectionDatabase(c.env, connection) },
+      connection,
+    );
     const body = await presentRecord("connections", connection.id, AnyConnectionSchema, () =>
       presentConnection(c.env, connection, details),
     );

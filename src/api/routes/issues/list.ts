@@ -44,7 +44,7 @@ export function registerListIssues(app: OpenAPIHono<AppEnv>) {
     };
     const scope = `issues.list|${tenant.applicationId}|${tenant.environment}|${JSON.stringify(filters)}`;
     const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
-    const rows = await listIssues(c.var.db, tenant, filters, {
+    const rows = await listIssues(c.env, tenant, filters, {
       limit,
       afterId: after === undefined ? undefined : String(after[0]),
     });

@@ -1,5 +1,4 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { connectionDatabase } from "../../../db/databases";
 import { readCameraMedia } from "../../../domain/camera-media/read";
 import type { AppEnv } from "../../../env";
 import { getRecord } from "../../../families/kit/read";
@@ -43,7 +42,7 @@ export function registerGetCameraMedia(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const { raw } = c.req.valid("query");
     const { connection } = c.var;
-    const event = await getRecord(connectionDatabase(c.env, connection), safetyEvents, connection.id, id, false);
+    const event = await getRecord(c.var.data, safetyEvents, connection.id, id, false);
     if (!event) throw new ApiError("not_found", "No safety event with this id in this connection.");
     const extractedAt = new Date();
     const media = await readCameraMedia({ env: c.env }, connection, event);

@@ -25,9 +25,9 @@ const route = createRoute({
 export function registerGetSync(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const job = await findSyncJob(c.var.db, c.var.connection.id, id);
+    const job = await findSyncJob(c.var.data, c.var.connection.id, id);
     if (!job) throw new ApiError("not_found", "No sync job with this id for this connection.");
-    const issues = await issuesOfSyncJobs(c.var.db, [job.id]);
+    const issues = await issuesOfSyncJobs(c.var.data, [job.id]);
     const body = await presentRecord("sync_jobs", job.id, SyncJobResponseSchema, () =>
       presentSyncJobWithIssues(job, issues.get(job.id) ?? [], c.req.valid("query").expand === "issues"),
     );

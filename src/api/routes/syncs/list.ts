@@ -33,11 +33,11 @@ export function registerListSyncs(app: OpenAPIHono<AppEnv>) {
     const connection = c.var.connection;
     const scope = `syncs.list|${connection.id}|${status ?? ""}|${expand ?? ""}`;
     const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
-    const rows = await listSyncJobs(c.var.db, connection.id, status === undefined ? {} : { status }, {
+    const rows = await listSyncJobs(c.var.data, connection.id, status === undefined ? {} : { status }, {
       limit,
       ...(after === undefined ? {} : { afterId: String(after[0]) }),
     });
-    const issues = await issuesOfSyncJobs(c.var.db, rows.slice(0, limit).map(idOf));
+    const issues = await issuesOfSyncJobs(c.var.data, rows.slice(0, limit).map(idOf));
     const page = await presentPage(rows, {
       table: "sync_jobs",
       item: SyncJobResponseSchema,

@@ -50,7 +50,7 @@ export function registerListUsage(app: OpenAPIHono<AppEnv>) {
     const tenant = c.var.principal;
     const scope = `usage.list|${tenant.applicationId}|${tenant.environment}|${month}`;
     const after = await readCursor(c.env.ENCRYPTION_KEY, scope, cursor);
-    const rows = await listUsage(c.var.db, tenant, month, {
+    const rows = await listUsage(c.env, tenant, month, {
       limit,
       after: after === undefined ? undefined : [String(after[0]), String(after[1])],
     });

@@ -20,6 +20,48 @@ CREATE TABLE `sync_job_issues` (
 	PRIMARY KEY(`sync_job_id`, `issue_id`)
 );
 --> statement-breakpoint
+CREATE INDEX `sync_job_issues_connection_idx` ON `sync_job_issues` (`connection_id`,`sync_job_id`,`issue_id`);--> statement-breakpoint
+CREATE TABLE `pending_events` (
+	`id` text PRIMARY KEY NOT NULL,
+	`application_id` text NOT NULL,
+	`environment` text NOT NULL,
+	`connection_id` text NOT NULL,
+	`type` text NOT NULL,
+	`payload` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `pending_events_created_idx` ON `pending_events` (`created_at`);--> statement-breakpoint
+CREATE INDEX `pending_events_connection_idx` ON `pending_events` (`connection_id`,`id`);--> statement-breakpoint
+CREATE TABLE `sync_jobs` (
+	`id` text PRIMARY KEY NOT NULL,
+	`connection_id` text NOT NULL,
+	`application_id` text NOT NULL,
+	`environment` text NOT NULL,
+	`status` text NOT NULL,
+	`requested_at` integer NOT NULL,
+	`started_at` integer,
+	`completed_at` integer,
+	`failure_reason` text,
+	`progress` integer DEFAULT 0 NOT NULL,
+	`start_from` integer,
+	`attempts` integer DEFAULT 1 NOT NULL,
+	`provider_requests` text NOT NULL,
+	`updated_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `sync_jobs_connection_idx` ON `sync_jobs` (`connection_id`,`id`);--> statement-breakpoint
+CREATE TABLE `usage_records` (
+	`application_id` text NOT NULL,
+	`environment` text NOT NULL,
+	`month` text NOT NULL,
+	`connection_id` text NOT NULL,
+	`vehicle_id` text NOT NULL,
+	`backfill_unit_count` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`application_id`, `environment`, `month`, `connection_id`, `vehicle_id`)
+);
+--> statement-breakpoint
+CREATE INDEX `usage_records_connection_idx` ON `usage_records` (`connection_id`,`month`,`vehicle_id`);--> statement-breakpoint
 CREATE TABLE `devices` (
 	`id` text PRIMARY KEY NOT NULL,
 	`connection_id` text NOT NULL,
