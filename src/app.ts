@@ -4,7 +4,7 @@ import { requestId } from "hono/request-id";
 import { newAdminApp } from "./admin";
 import { MAX_BODY_BYTES, newApi, refuseOversizedBody } from "./api";
 import type { AppEnv } from "./env";
-import { API_PATH, routingPath } from "./http/environments";
+import { ADMIN_PATH, API_PATH, routingPath } from "./http/environments";
 import { ApiError } from "./http/errors";
 import { handleError, handleValidationResult } from "./http/handle-error";
 import { newId } from "./lib/ids";
@@ -25,8 +25,8 @@ export function newApp() {
 
   const admin = newAdminApp();
   app.route(API_PATH, newApi(admin));
-  app.use("/admin/v1/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
-  app.route("/admin/v1", admin);
+  app.use(`${ADMIN_PATH}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
+  app.route(ADMIN_PATH, admin);
 
   // The hosted consent flow at the root (and the service index for non-browser clients of `/`).
   app.route("/", newLinkApp());

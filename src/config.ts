@@ -15,6 +15,15 @@ export function deletionGracePeriodMs(env: Env): number {
   return positiveNumber(env.DELETION_GRACE_PERIOD_HOURS, 24) * 3_600_000;
 }
 
+/**
+ * How long the source shard keeps a moved connection's data after the switch, before the move
+ * removes it (default 30 s): longer than a request that read the connection's old shard may
+ * still be reading there.
+ */
+export function moveCleanupDelayMs(env: Env): number {
+  return positiveNumber(env.SHARD_MOVE_CLEANUP_SECONDS, 30) * 1000;
+}
+
 /** Interval between the syncs of an automatic connection (default 60 minutes). */
 export function syncIntervalMs(env: Env): number {
   return positiveNumber(env.SYNC_INTERVAL_MINUTES, 60) * 60_000;

@@ -3,7 +3,7 @@ import type { ConnectionRow, Environment, MemberRow } from "./db/schema";
 import type { Principal } from "./domain/api-keys/authenticate";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
 import type { ConnectionSync } from "./sync/connection-sync";
-import type { SyncMessage } from "./sync/messages";
+import type { WorkMessage } from "./sync/messages";
 
 /** Worker bindings: what wrangler.toml and the secrets provide. */
 export interface Env {
@@ -14,8 +14,8 @@ export interface Env {
    * data of the connections placed on it. Two locally (DATA_A, DATA_B); as many as a deployment binds.
    */
   [shard: `DATA_${string}`]: D1Database;
-  /** Sync work: one message is one provider page of one connection's sync. */
-  SYNC_QUEUE: Queue<SyncMessage>;
+  /** Sync work: one message is one provider page of one connection's sync, or one unit of a move between shards. */
+  SYNC_QUEUE: Queue<WorkMessage>;
   /** Webhook deliveries: one message is one event for one endpoint. */
   WEBHOOK_QUEUE: Queue<unknown>;
   /** One Durable Object per connection: owns its sync state and schedule. */
@@ -64,6 +64,8 @@ export interface Env {
   PROVIDER_TIMEOUT_MS?: string;
   /** Minutes without progress after which a sync's current page is sent again (default 10). */
   SYNC_STALL_MINUTES?: string;
+  /** Seconds the source shard keeps a moved connection's data after the switch (default 30). */
+  SHARD_MOVE_CLEANUP_SECONDS?: string;
   /** API requests allowed per second per connection token (default 100). */
   RATE_LIMIT_CONNECTION_PER_SECOND?: string;
   /** API requests allowed per second per application, all its connections included (default 400). */

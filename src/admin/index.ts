@@ -3,10 +3,12 @@ import type { AppEnv } from "../env";
 import { handleValidationResult } from "../http/handle-error";
 import { requireAdminToken } from "./auth";
 import { applicationsApp } from "./routes/applications";
+import { operatorConnectionsApp } from "./routes/connections";
 import { keysApp } from "./routes/keys";
 import { membersApp } from "./routes/members";
+import { shardsApp } from "./routes/shards";
 
-/** The operator API, mounted at /admin/v1: applications, their keys, and members with roles. */
+/** The operator API, mounted at /admin/v1: applications, their keys, members with roles, data shards and moves. */
 export function newAdminApp() {
   const admin = new OpenAPIHono<AppEnv>({ defaultHook: handleValidationResult });
   admin.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
@@ -18,5 +20,7 @@ export function newAdminApp() {
   admin.route("/", applicationsApp);
   admin.route("/", keysApp);
   admin.route("/", membersApp);
+  admin.route("/", shardsApp);
+  admin.route("/", operatorConnectionsApp);
   return admin;
 }

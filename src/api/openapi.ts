@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ENVIRONMENTS } from "../db/schema";
 import type { Env } from "../env";
 import { FAMILY_TAGS } from "../families";
-import { baseUrlOf } from "../http/environments";
+import { ADMIN_PATH, baseUrlOf } from "../http/environments";
 import { SyncJobSchema } from "../presenters/sync-job-schema";
 import { documentIdempotency } from "./openapi-idempotency";
 
@@ -44,7 +45,7 @@ export function registerComponents(app: OpenAPIHono<any>) {
 
 /**
  * The API reference: the /tsp/v1 document, servers being the two configured base addresses,
- * with the operator API's paths merged in under their own server (`/admin/v1`).
+ * with the operator API's paths merged in (as `/admin/v1/…`) under their own servers.
  */
 export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, env: Env): Document {
   const document = api.getOpenAPI31Document({
@@ -72,10 +73,13 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
   });
   documentIdempotency(document);
   const adminDocument = admin.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Admin", version: "0.0" } });
-  // A relative server URL resolves against wherever the document is served, on any host.
-  const adminServers = [{ url: "/admin/v1", description: "Operator API" }];
+  // The operator's paths keep their /admin/v1 prefix: some share a shape with a /tsp/v1 path
+  // (`/connections/{id}`), and two identical path templates cannot live in one document. Their
+  // servers are the origins the Worker serves (the admin API answers on each).
+  const origins = [...new Set(ENVIRONMENTS.map((environment) => new URL(baseUrlOf(environment, env)).origin))];
+  const adminServers = origins.map((url) => ({ url, description: "Operator API" }));
   for (const [path, item] of Object.entries(adminDocument.paths ?? {})) {
-    document.paths = { ...document.paths, [path]: { ...item, servers: adminServers } };
+    document.paths = { ...document.paths, [`${ADMIN_PATH}${path}`]: { ...item, servers: adminServers } };
   }
   const components = document.components ?? {};
   for (const [kind, entries] of Object.entries(adminDocument.components ?? {})) {

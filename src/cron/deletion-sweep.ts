@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "../context";
-import { connectionD1, controlD1, controlDatabase } from "../db/databases";
+import { controlD1, controlDatabase } from "../db/databases";
 import { prepare } from "../db/raw";
-import { type ConnectionRow, connections } from "../db/schema";
+import { type ConnectionRow, connectionMoves, connections } from "../db/schema";
+import { shardD1 } from "../db/shards";
+import { ACTIVE_MOVE_STATUSES } from "../domain/shards/moves/progress";
 import type { Env } from "../env";
 import { FAMILY_TABLES } from "../families";
 import { presentDeletedConnection } from "../presenters/connection";
@@ -106,6 +108,31 @@ async function deleteConnectionRows(
     remaining = remaining.filter((table) => !emptied.has(table));
   }
   return { used, done: remaining.length === 0 };
+}
+
+/**
+ * The shards holding rows of a connection being deleted: its own, and the other shard of each
+ * move it was in that the deletion cancelled. A move under way is cancelled here (its worker stops
+ * at the status; its sync object is purged at the end), and `cancelledNow` says so.
+ */
+async function shardsOfConnection(
+  { db }: ServiceContext,
+  connection: ConnectionRow,
+): Promise<{ shards: string[]; cancelledNow: boolean }> {
+  const cancelled = await db
+    .update(connectionMoves)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(
+      and(eq(connectionMoves.connectionId, connection.id), inArray(connectionMoves.status, [...ACTIVE_MOVE_STATUSES])),
+    )
+    .returning({ id: connectionMoves.id });
+  // A cancelled move (by this sweep, on an earlier run) left rows on its other shard too.
+  const earlier = await db
+    .select({ source: connectionMoves.source, target: connectionMoves.target })
+    .from(connectionMoves)
+    .where(and(eq(connectionMoves.connectionId, connection.id), eq(connectionMoves.status, "cancelled")));
+  const shards = [connection.shard, ...earlier.flatMap((move) => [move.source, move.target])];
+  return { shards: [...new Set(shards)], cancelledNow: cancelled.length > 0 };
 }
 
 /** Moves connections whose grace period has passed to `deleting` (irreversible); answers them. */
@@ -217,9 +244,21 @@ export async function runDeletionSweep(env: Env, options: DeletionSweepOptions =
       result.unfinished.push(connection.id);
       continue;
     }
-    // The connection's data on its shard first, then its rows in the control database.
-    const data = await deleteConnectionRows(connectionD1(env, connection), SHARD_TABLES, connection, limit, budget);
-    budget -= data.used;
+    // The connection's data on its shard first (and on the target of a move it was in, which
+    // the deletion ends), then its rows in the control database.
+    const { shards, cancelledNow } = await shardsOfConnection(context, connection);
+    if (cancelledNow) {
+      // A unit of the move may still be writing on its target: the rows go on the next run,
+      // once no unit of it is left (a unit reads the move's status before it starts).
+      result.unfinished.push(connection.id);
+      continue;
+    }
+    let data = { used: 0, done: true };
+    for (const shard of shards) {
+      if (!data.done) break;
+      data = await deleteConnectionRows(shardD1(env, shard), SHARD_TABLES, connection, limit, budget);
+      budget -= data.used;
+    }
     const control = data.done
       ? await deleteConnectionRows(controlD1(env), CONTROL_TABLES, connection, limit, budget)
       : { used: 0, done: false };

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
 import { controlDatabase } from "../db/databases";
 import { connections } from "../db/schema";
+import { resumeStalledMoves } from "../domain/shards/moves/worker";
 import type { Env } from "../env";
 import { connectionSync } from "../sync/client";
 import { resendOverdueDeliveries } from "../webhooks/outbox";
@@ -21,6 +22,7 @@ export type ReconcileResult = {
   changesApplied: number;
   eventsRelayed: number;
   deliveriesResent: number;
+  movesResumed: number;
 };
 
 /**
@@ -30,6 +32,7 @@ export type ReconcileResult = {
  * - A status or sync-mode change the sync object was not told of (`syncIntent = changed`) is told.
  * - Webhook events of data changes still pending on a shard are relayed (relay.ts).
  * - Every webhook delivery still owed whose time passed is queued again (outbox.ts).
+ * - A move between shards with no progress for a while is resumed (domain/shards/moves/worker.ts).
  */
 export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileResult> {
   const db = controlDatabase(env);
@@ -45,7 +48,13 @@ export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileRe
     )
     .orderBy(asc(connections.syncIntentAt))
     .limit(CONNECTIONS_PER_RUN);
-  const result: ReconcileResult = { syncsRequested: 0, changesApplied: 0, eventsRelayed: 0, deliveriesResent: 0 };
+  const result: ReconcileResult = {
+    syncsRequested: 0,
+    changesApplied: 0,
+    eventsRelayed: 0,
+    deliveriesResent: 0,
+    movesResumed: 0,
+  };
   for (const connection of owed) {
     const identity = {
       connectionId: connection.id,
@@ -77,5 +86,6 @@ export async function reconcile(env: Env, now = Date.now()): Promise<ReconcileRe
   // Events relayed first: the deliveries they owe are queued with them.
   result.eventsRelayed = await relayPendingEvents(env, now);
   result.deliveriesResent = await resendOverdueDeliveries(env, now);
+  result.movesResumed = await resumeStalledMoves(env, now);
   return result;
 }

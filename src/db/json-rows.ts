@@ -14,7 +14,8 @@ type UpsertOptions = {
   table: string;
   columns: readonly string[];
   rows: readonly (readonly unknown[])[];
-  conflict: readonly string[];
+  /** The conflict target; "replace": INSERT OR REPLACE, a row conflicting on any unique key is replaced whole. */
+  conflict: readonly string[] | "replace";
   /** The SET clause of DO UPDATE; `excluded.<column>` is the incoming value. Undefined: DO NOTHING. */
   update?: SQL;
 };
@@ -25,6 +26,10 @@ type UpsertOptions = {
  * upsert's ON CONFLICT.)
  */
 function upsertStatement(options: UpsertOptions, json: string): SQL {
+  if (options.conflict === "replace") {
+    const replace = sql.raw(`INSERT OR REPLACE INTO ${options.table} (${options.columns.join(", ")}) `);
+    return sql`${replace}${jsonRowsOf(options.columns, json)}`;
+  }
   const insert = sql.raw(`INSERT INTO ${options.table} (${options.columns.join(", ")}) `);
   const conflict = sql.raw(` WHERE true ON CONFLICT (${options.conflict.join(", ")}) DO `);
   const action = options.update ? sql`UPDATE SET ${options.update}` : sql.raw("NOTHING");

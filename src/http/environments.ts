@@ -3,6 +3,8 @@ import type { Env } from "../env";
 
 /** The path every API route is registered under; other configured base paths are rewritten to it. */
 export const API_PATH = "/tsp/v1";
+/** Where the operator API is mounted, on every host the Worker serves. */
+export const ADMIN_PATH = "/admin/v1";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

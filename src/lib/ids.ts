@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   webhookDelivery: "whd_",
   shortLink: "slk_",
   linkSession: "lnk_",
+  move: "mov_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -8,6 +8,7 @@ import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
 import { AlarmClock } from "./alarm-clock";
 import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
+import { ConnectionMoves } from "./moves";
 import { clearChangedIntent } from "./owed-sync";
 import { ProviderSlots } from "./provider-slots";
 import { afterPage, type SyncIdentity, type SyncState } from "./state";
@@ -34,6 +35,7 @@ export class ConnectionSync extends DurableObject<Env> {
   private readonly alarmClock: AlarmClock;
   private readonly runner: SyncRunner;
   private readonly starter: SyncStarter;
+  private readonly moves: ConnectionMoves;
   /** Provider request reservations by bucket and pace; in memory (see acquireProviderSlot). */
   private readonly providerSlots = new ProviderSlots();
   /** The messages of the active sync this instance queued and saw picked up. */
@@ -52,9 +54,18 @@ export class ConnectionSync extends DurableObject<Env> {
       connection: (connectionId: string) => this.connection(connectionId),
     };
     this.runner = new SyncRunner({ ...shared, env, messages: this.messages });
+    this.moves = new ConnectionMoves({
+      ...shared,
+      env,
+      runner: this.runner,
+      moved: (connectionId, shard) => {
+        this.shard = { connectionId, name: shard };
+      },
+    });
     this.starter = new SyncStarter({
       ...shared,
       runner: this.runner,
+      moves: this.moves,
       fail: (syncId, reason) => this.fail(syncId, reason),
     });
   }
@@ -64,8 +75,23 @@ export class ConnectionSync extends DurableObject<Env> {
    * with its `sync.requested` event in the same write. A first sync still owed to the
    * connection (created, never synced) is carried by whichever sync starts first.
    */
-  requestSync(input: RequestSyncInput): Promise<RequestSyncResult> {
-    return this.starter.request(input);
+  async requestSync(input: RequestSyncInput): Promise<RequestSyncResult> {
+    const result = await this.starter.request(input);
+    await this.moves.syncEnded();
+    return result;
+  }
+
+  /**
+   * A move of the connection's data to another shard was requested (recorded `waiting` by
+   * src/domain/shards/moves/request.ts): its copy starts now, or when the running sync ends.
+   */
+  beginMove(move: { moveId: string; source: string; target: string }, identity: SyncIdentity) {
+    return this.moves.begin(move, identity);
+  }
+
+  /** The move's worker switched the connection to the target: syncs run there from now. */
+  moveSwitched(moveId: string): Promise<void> {
+    return this.moves.switched(moveId);
   }
 
   /**
@@ -101,6 +127,7 @@ export class ConnectionSync extends DurableObject<Env> {
     const active = afterPage(current, result.nextCursor, Date.now());
     this.store.save({ ...state, active });
     await this.runner.resume(active);
+    await this.moves.syncEnded();
   }
 
   /** Records the last error a consumer met, for the failure reason should the sync never recover. */
@@ -119,12 +146,14 @@ export class ConnectionSync extends DurableObject<Env> {
     const connection = state.identity ? await this.connection(state.identity.connectionId) : undefined;
     await this.jobs.markFailed(connection, syncId, failureReason, active.progress);
     await this.runner.scheduleNext();
+    await this.moves.syncEnded();
     return true;
   }
 
-  /** Cancels the active sync if it is `syncId`: it ends `failed` with a reason saying so. */
-  cancel(syncId: string): Promise<boolean> {
-    return this.fail(syncId, CANCELLED_REASON);
+  /** Cancels the active sync if it is `syncId` (or the sync waiting for a move): it ends `failed` with a reason saying so. */
+  async cancel(syncId: string): Promise<boolean> {
+    if (await this.fail(syncId, CANCELLED_REASON)) return true;
+    return this.moves.cancelDeferred(syncId);
   }
 
   /**
@@ -209,6 +238,7 @@ export class ConnectionSync extends DurableObject<Env> {
       }
     }
     await this.runner.armAlarm();
+    await this.moves.syncEnded();
   }
 
   private async connection(connectionId: string): Promise<ConnectionRow | undefined> {

@@ -113,6 +113,18 @@ export class SyncJobRows {
     }
   }
 
+  /**
+   * The job row as it stands, written on shard `shard` whatever is there (a move's switch: the
+   * copy may have carried an earlier version of it, or none). Its events were written with it.
+   */
+  async writeOn(shard: string, job: SyncJobRow): Promise<void> {
+    const { id: _id, ...columns } = job;
+    await shardDatabase(this.env, shard)
+      .insert(syncJobs)
+      .values(job)
+      .onConflictDoUpdate({ target: syncJobs.id, set: columns });
+  }
+
   /** A failed job opened again for its retry (same id, parameters kept, attempts counted), with its event. */
   async reopen(connection: ConnectionRow, syncId: string, now: number): Promise<SyncJobRow | undefined> {
     const reopened = and(eq(syncJobs.id, syncId), eq(syncJobs.connectionId, connection.id));

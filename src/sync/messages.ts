@@ -19,3 +19,18 @@ export const SyncMessageSchema = z.object({
 });
 export type SyncMessage = z.infer<typeof SyncMessageSchema>;
 export type SyncStep = SyncMessage["step"];
+
+/**
+ * One unit of a move's work (src/domain/shards/moves/): a bounded part of the copy, the
+ * switch, or of the clean-up, whichever the move is at. Each unit queues the next.
+ */
+export const MoveMessageSchema = z.object({
+  type: z.literal("shard.move"),
+  moveId: z.string(),
+  connectionId: z.string(),
+});
+export type MoveMessage = z.infer<typeof MoveMessageSchema>;
+
+/** What the sync queue carries: sync pages and move units. */
+export const WorkMessageSchema = z.discriminatedUnion("type", [SyncMessageSchema, MoveMessageSchema]);
+export type WorkMessage = SyncMessage | MoveMessage;

@@ -4,7 +4,7 @@ import type { Env } from "../env";
 import { ProviderError } from "../providers/errors";
 import { backoffSeconds, retryAfterDelay } from "./backoff";
 import { connectionSync } from "./client";
-import { SyncMessageSchema } from "./messages";
+import { type MoveMessage, WorkMessageSchema } from "./messages";
 import { processPage } from "./process-page";
 
 /** Name of the queue of sync work, and of its dead-letter queue (wrangler.toml). */
@@ -18,14 +18,18 @@ export const SYNC_DEAD_LETTER_QUEUE_NAME = "telematics-sync-dlq";
  * failed attempt); other failures back off exponentially; after max_retries the message
  * goes to the dead-letter queue.
  */
-export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env, handlers: WorkHandlers): Promise<void> {
   const db = controlDatabase(env);
   for (const message of batch.messages) {
-    const parsed = SyncMessageSchema.safeParse(message.body);
+    const parsed = WorkMessageSchema.safeParse(message.body);
     if (!parsed.success) {
       // A message no version of this code could have sent: nothing to retry.
       console.error(JSON.stringify({ level: "error", message: "malformed sync message", id: message.id }));
       message.ack();
+      continue;
+    }
+    if (parsed.data.type === "shard.move") {
+      await handleMoveUnit(env, message, parsed.data, handlers);
       continue;
     }
     try {
@@ -52,12 +56,43 @@ export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env): P
   }
 }
 
-/** Consumer of the dead-letter queue: the page kept failing, so its sync fails with the last error as the reason. */
+/** The work of other message types than sync pages, given by the Worker's entry point (src/index.ts). */
+export type WorkHandlers = {
+  /** One unit of a move between shards; answers whether (and when) to queue the next. */
+  move: (env: Env, message: MoveMessage) => Promise<{ next?: { delaySeconds: number } }>;
+};
+
+/** A move's unit: done, then its next unit queued (or the same one retried with backoff). */
+async function handleMoveUnit(env: Env, message: Message<unknown>, unit: MoveMessage, handlers: WorkHandlers) {
+  try {
+    const result = await handlers.move(env, unit);
+    if (result.next) await env.SYNC_QUEUE.send(unit, { delaySeconds: result.next.delaySeconds });
+    message.ack();
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "move unit failed",
+        moveId: unit.moveId,
+        stack: (error as Error)?.stack,
+      }),
+    );
+    message.retry({ delaySeconds: backoffSeconds(message.attempts, syncMaxBackoffSeconds(env)) });
+  }
+}
+
+/**
+ * Consumer of the dead-letter queue: the page kept failing, so its sync fails with the last
+ * error as the reason. A move's unit that kept failing is logged; the recovery sweep resumes
+ * the move (resumeStalledMoves), which needs no one to give up on it.
+ */
 export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
-    const parsed = SyncMessageSchema.safeParse(message.body);
-    if (parsed.success) {
+    const parsed = WorkMessageSchema.safeParse(message.body);
+    if (parsed.success && parsed.data.type === "sync.page") {
       await connectionSync(env, parsed.data.connectionId).fail(parsed.data.syncId);
+    } else if (parsed.success && parsed.data.type === "shard.move") {
+      console.error(JSON.stringify({ level: "error", message: "move unit dead-lettered", moveId: parsed.data.moveId }));
     }
     message.ack();
   }

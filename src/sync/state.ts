@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment, SyncJobRow } from "../db/schema";
 import type { SyncMessage, SyncStep } from "./messages";
 import { progressOf } from "./plan";
 
@@ -27,6 +27,28 @@ export type ActiveSync = {
   reserved?: true;
 };
 
+/**
+ * A move of the connection's data to another shard (src/domain/shards/moves/): it waits for the
+ * running sync to end, then copies (`copying`) until the queue worker switches the connection.
+ */
+export type MoveState = { moveId: string; source: string; target: string; copying: boolean };
+
+/**
+ * A sync requested while the connection's data is copied: its job row is written on the source,
+ * where readers still read, and begun on the target once the connection is switched. `job` is
+ * undefined while the request that reserved it is still writing it.
+ */
+export type DeferredSync = { syncId: string; job?: StoredJob };
+
+/** A sync job row as JSON (its times as epoch milliseconds). */
+export type StoredJob = Omit<SyncJobRow, "requestedAt" | "startedAt" | "completedAt" | "startFrom" | "updatedAt"> & {
+  requestedAt: number;
+  startedAt: number | null;
+  completedAt: number | null;
+  startFrom: number | null;
+  updatedAt: number;
+};
+
 export type SyncState = {
   identity: SyncIdentity | null;
   active: ActiveSync | null;
@@ -34,7 +56,36 @@ export type SyncState = {
   coverageEnd: number | null;
   /** When the next automatic sync is due (null: none scheduled). */
   nextScheduledAt: number | null;
+  /** The move under way (absent in states saved before moves existed: none). */
+  move?: MoveState | null;
+  deferred?: DeferredSync | null;
 };
+
+const time = (date: Date | null) => (date === null ? null : date.getTime());
+const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+export function storedJob(job: SyncJobRow): StoredJob {
+  return {
+    ...job,
+    requestedAt: job.requestedAt.getTime(),
+    startedAt: time(job.startedAt),
+    completedAt: time(job.completedAt),
+    startFrom: time(job.startFrom),
+    updatedAt: job.updatedAt.getTime(),
+  };
+}
+
+export function jobRow(job: StoredJob): SyncJobRow {
+  return {
+    ...job,
+    providerRequests: [...job.providerRequests],
+    requestedAt: new Date(job.requestedAt),
+    startedAt: date(job.startedAt),
+    completedAt: date(job.completedAt),
+    startFrom: date(job.startFrom),
+    updatedAt: new Date(job.updatedAt),
+  };
+}
 
 export const EMPTY_STATE: SyncState = { identity: null, active: null, coverageEnd: null, nextScheduledAt: null };
 

@@ -3,6 +3,7 @@ import { newId } from "../lib/ids";
 import { findProvider } from "../providers/registry";
 import type { AlarmClock } from "./alarm-clock";
 import { type SyncJobRows, stoppedReason } from "./job-rows";
+import type { ConnectionMoves } from "./moves";
 import { incrementalStart } from "./plan";
 import { type ActiveSync, reservation, type SyncIdentity } from "./state";
 import type { SyncStateStore } from "./state-store";
@@ -32,6 +33,8 @@ export type SyncStarterParts = {
   alarmClock: AlarmClock;
   runner: SyncRunner;
   connection: (connectionId: string) => Promise<ConnectionRow | undefined>;
+  /** The connection's moves between shards: a sync requested during a copy waits for the switch. */
+  moves: ConnectionMoves;
   /** Fails the active sync (ConnectionSync.fail): a reservation whose job was written but may no longer run. */
   fail: (syncId: string, reason: string) => Promise<boolean>;
 };
@@ -55,6 +58,7 @@ export class SyncStarter {
     if (left?.reserved && this.orphaned(left, Date.now())) await this.settle(left, { requestOwed: false });
     const state = store.load();
     if (state.active) return { status: "conflict", syncId: state.active.syncId };
+    if (state.move?.copying) return this.parts.moves.defer(input);
     const syncId = input.retryOf ?? newId("syncJob");
     const now = Date.now();
     // Reserve the slot before the first await, so a concurrent request sees the conflict. The

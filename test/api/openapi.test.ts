@@ -181,23 +181,31 @@ describe("the operations", () => {
   it("the operator API is present, under its own /admin/v1 server and adminToken security", () => {
     expect(adminOperations.map((operation) => operation.name)).toEqual(
       expect.arrayContaining([
-        "POST /applications",
-        "GET /applications",
-        "GET /applications/{id}",
-        "POST /applications/{id}/keys",
-        "DELETE /applications/{id}/keys/{keyId}",
+        "POST /admin/v1/applications",
+        "GET /admin/v1/applications",
+        "GET /admin/v1/applications/{id}",
+        "POST /admin/v1/applications/{id}/keys",
+        "DELETE /admin/v1/applications/{id}/keys/{keyId}",
+        "GET /admin/v1/shards",
+        "PATCH /admin/v1/shards/{name}",
+        "GET /admin/v1/connections/{id}",
+        "POST /admin/v1/connections/{id}/move",
       ]),
     );
     for (const operation of adminOperations) {
-      expect(document.paths[operation.path]?.servers).toEqual([{ url: "/admin/v1", description: expect.any(String) }]);
+      expect(operation.key).toBe(`/admin/v1${operation.path}`);
+      expect(document.paths[operation.key]?.servers).toEqual([
+        { url: "https://api.telematics.test", description: expect.any(String) },
+        { url: "https://sandbox.telematics.test", description: expect.any(String) },
+      ]);
       expect(operation.operation.security).toEqual([{ adminToken: [] }]);
     }
     // And the /tsp/v1 paths do not carry servers of their own.
-    for (const operation of apiOperations) expect(document.paths[operation.path]?.servers).toBeUndefined();
+    for (const operation of apiOperations) expect(document.paths[operation.key]?.servers).toBeUndefined();
   });
 
   it("documents the path parameters of the operator API with their id patterns", () => {
-    const revoke = document.paths["/applications/{id}/keys/{keyId}"]?.delete;
+    const revoke = document.paths["/admin/v1/applications/{id}/keys/{keyId}"]?.delete;
     const parameters = Object.fromEntries(revoke.parameters.map((parameter: any) => [parameter.name, parameter]));
     expect(parameters.id).toMatchObject({ in: "path", required: true });
     expect(parameters.keyId).toMatchObject({ in: "path", required: true });

@@ -17,8 +17,11 @@ export type OpenApiDocument = {
 
 export type Operation = {
   method: string;
+  /** The path after the base address: /tsp/v1's, or /admin/v1's for the operator API. */
   path: string;
-  /** `METHOD /path`, for test names. */
+  /** The path's key in the document (the operator API's keep their /admin/v1 prefix). */
+  key: string;
+  /** `METHOD /path` (the document's key, so the operator's are `METHOD /admin/v1/…`), for test names. */
   name: string;
   /** True when the path item carries its own `servers` (the operator API at /admin/v1). */
   admin: boolean;
@@ -34,15 +37,18 @@ export async function fetchDocument(base: string = BASE.production): Promise<Ope
 /** Every operation of the document, admin ones flagged. */
 export function listOperations(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
+  for (const [key, item] of Object.entries(document.paths)) {
+    const admin = Array.isArray(item.servers);
+    const path = admin ? key.replace(/^\/admin\/v1/, "") : key;
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
       operations.push({
         method: method.toUpperCase(),
         path,
-        name: `${method.toUpperCase()} ${path}`,
-        admin: Array.isArray(item.servers),
+        key,
+        name: `${method.toUpperCase()} ${key}`,
+        admin,
         operation,
       });
     }

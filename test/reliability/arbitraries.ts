@@ -465,7 +465,7 @@ const OTHER_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD
 export function describeOperation(document: OpenApiDocument, operation: Operation): OperationInfo {
   const parameters = (operation.operation.parameters ?? []) as any[];
   const queryParams = parameters.filter((parameter) => parameter.in === "query");
-  const definedMethods = Object.keys(document.paths[operation.path] ?? {}).map((method) => method.toUpperCase());
+  const definedMethods = Object.keys(document.paths[operation.key] ?? {}).map((method) => method.toUpperCase());
   const schemaOf = (parameter: any) => resolveSchema(document, parameter.schema ?? {});
   return {
     operation,

@@ -414,7 +414,7 @@ export async function successProblems(
   }
   const response = await env.RESPONSE_VALIDATOR.fetch("https://validator/validate", {
     method: "POST",
-    body: JSON.stringify({ id: documentId, path: operation.path, method: operation.method, status, body }),
+    body: JSON.stringify({ id: documentId, path: operation.key, method: operation.method, status, body }),
   });
   const result = (await response.json()) as { valid: boolean; documented: boolean; errors: unknown[] };
   if (!result.documented) return [`no JSON schema for ${status}`];

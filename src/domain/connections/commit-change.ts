@@ -51,12 +51,16 @@ export async function commitConnectionChange(
       db
         .update(connections)
         .set(set)
-        .where(and(eq(connections.id, connection.id), ...ofTenant(connections, connection), change.condition)),
+        .where(and(eq(connections.id, connection.id), ...ofTenant(connections, connection), change.condition))
+        // The shard as it is now: a move may have switched it since the connection was read.
+        .returning({ shard: connections.shard }),
       ...(change.alsoWhen?.(applied) ?? []),
     ],
     events,
   );
   if (update?.meta.changes !== 1) return undefined;
+  const [current] = (update.results ?? []) as { shard: string }[];
+  if (current) after.shard = current.shard;
   if (notifiesSync) await notifySync(env, after);
   return after;
 }
