@@ -35,8 +35,13 @@ const readMigrations = () => {
 };
 
 const ALL_WORKERS_FILES = ["test/**/*.test.ts"];
+/**
+ * Files run with a third data shard bound (DATA_C), as a deployment that added one: a binding
+ * of wrangler.toml's kind that the Worker sees for the first time.
+ */
+const THIRD_SHARD_FILES = ["test/shards-added/**/*.test.ts"];
 // The browser suite runs in Node against wrangler dev (test/browser/vitest.config.ts).
-const NOT_WORKERS_FILES = [...configDefaults.exclude, "test/browser/**"];
+const NOT_WORKERS_FILES = [...configDefaults.exclude, "test/browser/**", ...THIRD_SHARD_FILES];
 
 /**
  * The workers suite as two vitest projects: the files that share a runtime per worker, and the
@@ -61,6 +66,20 @@ export function workersProjects(groupOrder?: number): TestProjectInlineConfigura
       exclude: NOT_WORKERS_FILES,
       ...sequence,
     }),
+    workersProject({
+      name: "workers-third-shard",
+      isolate: true,
+      include: THIRD_SHARD_FILES,
+      exclude: configDefaults.exclude,
+      // wrangler.toml's two shards and a third, with its own local database.
+      d1Databases: {
+        DB: "00000000-0000-4000-8000-00000000c001",
+        DATA_A: "00000000-0000-4000-8000-00000000d00a",
+        DATA_B: "00000000-0000-4000-8000-00000000d00b",
+        DATA_C: "00000000-0000-4000-8000-00000000d00c",
+      },
+      ...sequence,
+    }),
   ];
 }
 
@@ -70,6 +89,8 @@ type ProjectOptions = {
   include: string[];
   exclude: string[];
   sequence?: { groupOrder: number };
+  /** D1 bindings instead of wrangler.toml's (binding → database id). */
+  d1Databases?: Record<string, string>;
 };
 
 function workersProject(options: ProjectOptions): TestProjectInlineConfiguration {
@@ -78,6 +99,7 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
       cloudflareTest(async ({ inject }) => ({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
+          ...(options.d1Databases ? { d1Databases: options.d1Databases } : {}),
           bindings: {
             TEST_CONTROL_MIGRATIONS: (await readMigrations()).control,
             TEST_DATA_MIGRATIONS: (await readMigrations()).data,
