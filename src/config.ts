@@ -16,12 +16,21 @@ export function deletionGracePeriodMs(env: Env): number {
 }
 
 /**
+ * How long an isolate may answer from what it remembers of an API key or a connection token
+ * (default 5 s): the longest a revoked key, a rotated token or a deleted connection may still
+ * work in an isolate other than the one that made the change (README: Consistency).
+ */
+export function authCacheMs(env: Pick<Env, "AUTH_CACHE_SECONDS">): number {
+  return positiveNumber(env.AUTH_CACHE_SECONDS, 5) * 1000;
+}
+
+/**
  * How long the source shard keeps a moved connection's data after the switch, before the move
  * removes it (default 30 s): longer than a request that read the connection's old shard may
- * still be reading there.
+ * still be reading there, so never less than the remembered connections' lifetime plus a second.
  */
 export function moveCleanupDelayMs(env: Env): number {
-  return positiveNumber(env.SHARD_MOVE_CLEANUP_SECONDS, 30) * 1000;
+  return Math.max(positiveNumber(env.SHARD_MOVE_CLEANUP_SECONDS, 30) * 1000, authCacheMs(env) + 1000);
 }
 
 /** Interval between the syncs of an automatic connection (default 60 minutes). */

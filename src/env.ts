@@ -64,7 +64,9 @@ export interface Env {
   PROVIDER_TIMEOUT_MS?: string;
   /** Minutes without progress after which a sync's current page is sent again (default 10). */
   SYNC_STALL_MINUTES?: string;
-  /** Seconds the source shard keeps a moved connection's data after the switch (default 30). */
+  /** Seconds an isolate may answer from a remembered API key or connection token (default 5): the bound on a revocation's delay. */
+  AUTH_CACHE_SECONDS?: string;
+  /** Seconds the source shard keeps a moved connection's data after the switch (default 30, at least AUTH_CACHE_SECONDS + 1). */
   SHARD_MOVE_CLEANUP_SECONDS?: string;
   /** API requests allowed per second per connection token (default 100). */
   RATE_LIMIT_CONNECTION_PER_SECOND?: string;
@@ -90,5 +92,7 @@ export type AppEnv = {
     connection: ConnectionRow;
     /** Drizzle client over that connection's data shard (connection-scoped routes only). */
     data: Database;
+    /** The Connection-Token's connection, read with the API key in one round trip (null: no connection has it). */
+    prefetchedConnection?: { tokenHash: string; connection: ConnectionRow | null };
   };
 };

@@ -4,6 +4,7 @@ import { controlD1, controlDatabase } from "../db/databases";
 import { prepare } from "../db/raw";
 import { type ConnectionRow, connectionMoves, connections } from "../db/schema";
 import { shardD1 } from "../db/shards";
+import { forgetConnection } from "../domain/connections/token-cache";
 import { ACTIVE_MOVE_STATUSES } from "../domain/shards/moves/progress";
 import type { Env } from "../env";
 import { FAMILY_TABLES } from "../families";
@@ -225,6 +226,8 @@ export async function runDeletionSweep(env: Env, options: DeletionSweepOptions =
 
   const started = await startDue(context, now, max);
   for (const connection of started) {
+    // Reads stop now in this isolate; elsewhere within AUTH_CACHE_SECONDS (token-cache.ts).
+    forgetConnection(connection.id);
     // Stops a sync that might still be running (the status is no longer `connected`). Best
     // effort: a page of a sync still running finds the connection no longer connected and stops.
     await connectionSync(env, connection.id)

@@ -23,10 +23,16 @@ export class TtlCache<Value> {
     return entry.value;
   }
 
-  set(key: string, value: Value, now = Date.now()): void {
+  /** Remembers `value` for the cache's TTL, or for `ttlMs` when given. */
+  set(key: string, value: Value, now = Date.now(), ttlMs = this.ttlMs): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: now + ttlMs });
+  }
+
+  /** Forgets every entry whose value matches. */
+  deleteWhere(matches: (value: Value) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { authCacheMs } from "../config";
 import type { Tenant } from "../context";
 import { applications } from "../db/schema";
 import { authenticateApiKey } from "../domain/api-keys/authenticate";
@@ -25,7 +26,7 @@ export async function tenantOfPublishableKey(c: Context<AppEnv>, key: string | u
       "The link carries a secret key. Secret keys must never appear in a browser: use the publishable key (pk_…), and rotate the exposed secret key.",
     );
   }
-  const principal = await authenticateApiKey(c.var.db, key);
+  const { principal } = await authenticateApiKey(c.var.db, key, { ttlMs: authCacheMs(c.env) });
   if (principal?.kind !== "publishable") {
     throw flowError(401, "This link is not valid", "The link's publishable key is unknown or has been revoked.");
   }

@@ -1,8 +1,10 @@
 import type { Context } from "hono";
+import { authCacheMs } from "../config";
 import type { ApiKeyKind } from "../db/schema";
 import { type ApiKeyPrincipal, authenticateApiKey } from "../domain/api-keys/authenticate";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { connectionTokenHashToRead } from "./connection-token";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -21,7 +23,16 @@ export async function authenticateKeyOfKind(
   kind: ApiKeyKind,
   messages: { invalid: string; otherKind: string },
 ): Promise<ApiKeyPrincipal> {
-  const principal = presented ? await authenticateApiKey(c.var.db, presented) : undefined;
+  // The Connection-Token's connection is read with the key when it will be needed and is not
+  // remembered (connection-token.ts): one round trip for both.
+  const tokenHash = await connectionTokenHashToRead(c);
+  const found = presented
+    ? await authenticateApiKey(c.var.db, presented, { ttlMs: authCacheMs(c.env), connectionTokenHash: tokenHash })
+    : undefined;
+  if (tokenHash !== undefined && found?.connection !== undefined) {
+    c.set("prefetchedConnection", { tokenHash, connection: found.connection });
+  }
+  const principal = found?.principal;
   if (!principal) throw new ApiError("unauthorized", messages.invalid);
   if (principal.environment !== c.var.environment) {
     throw new ApiError(

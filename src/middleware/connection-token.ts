@@ -1,15 +1,43 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { authCacheMs } from "../config";
 import { connectionDatabase } from "../db/databases";
-import { findConnectionByToken } from "../domain/connections/find-by-token";
+import type { ConnectionRow } from "../db/schema";
+import { findConnectionByTokenHash } from "../domain/connections/find-by-token";
+import { rememberConnection, rememberedConnection } from "../domain/connections/token-cache";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../http/errors";
+import { hashSecret } from "../lib/crypto";
 
 export const CONNECTION_TOKEN_PATTERN = /^con_tkn_\S+$/;
+
+/** Reads answer from the connections this isolate remembers; writes read the connection afresh. */
+const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+/** The hash of a well-formed Connection-Token header; undefined without one. */
+async function presentedTokenHash(c: Context<AppEnv>): Promise<string | undefined> {
+  const token = c.req.header("connection-token");
+  if (!token || !CONNECTION_TOKEN_PATTERN.test(token) || token.length > 200) return undefined;
+  return hashSecret(token);
+}
+
+/**
+ * The hash of the request's Connection-Token when its connection will have to be read (a write,
+ * or a read whose token this isolate does not remember), for the key check to read it in the
+ * same round trip (bearer.ts).
+ */
+export async function connectionTokenHashToRead(c: Context<AppEnv>): Promise<string | undefined> {
+  const hash = await presentedTokenHash(c);
+  if (hash === undefined || (isRead(c) && rememberedConnection(hash))) return undefined;
+  return hash;
+}
 
 /**
  * Selects the connection of the `Connection-Token` header for connection-scoped routes. A
  * token of another application or environment, or no connection at all, is forbidden; a
- * deleted connection is gone (410).
+ * deleted connection is gone (410). Reads take the connection this isolate remembers for the
+ * token (token-cache.ts), so a steady stream of reads costs one trip each (its page); writes
+ * take it as it is now.
  */
 export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.principal.kind === "member") {
@@ -34,7 +62,7 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
       { pattern: CONNECTION_TOKEN_PATTERN.source },
     );
   }
-  const connection = await findConnectionByToken(c.var.db, token);
+  const connection = await connectionOf(c, await hashSecret(token));
   if (
     !connection ||
     connection.applicationId !== c.var.principal.applicationId ||
@@ -49,3 +77,22 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
   c.set("data", connectionDatabase(c.env, connection));
   await next();
 });
+
+/**
+ * The token's connection: read with the key, remembered (reads), or read now. What was read is
+ * remembered for the next reads; what was remembered is not remembered anew, so a remembered
+ * connection is never older than the bound.
+ */
+async function connectionOf(c: Context<AppEnv>, tokenHash: string): Promise<ConnectionRow | undefined> {
+  const prefetched = c.get("prefetchedConnection");
+  if (prefetched?.tokenHash !== tokenHash && isRead(c)) {
+    const remembered = rememberedConnection(tokenHash);
+    if (remembered) return remembered;
+  }
+  const connection =
+    prefetched?.tokenHash === tokenHash
+      ? (prefetched.connection ?? undefined)
+      : await findConnectionByTokenHash(c.var.db, tokenHash);
+  if (connection) rememberConnection(tokenHash, connection, authCacheMs(c.env));
+  return connection;
+}

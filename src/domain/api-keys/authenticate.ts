@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type ApiKeyKind, apiKeys, type Environment, type MemberRole } from "../../db/schema";
+import { type ApiKeyKind, apiKeys, type ConnectionRow, type Environment, type MemberRole } from "../../db/schema";
 import { hashSecret } from "../../lib/crypto";
 import { TtlCache } from "../../lib/ttl-cache";
+import { connectionByTokenHash, decodeConnection } from "../connections/find-by-token";
 import { parseKeyPrefix } from "./format";
 
 /** Who is calling: the application and environment an API key is bound to. */
@@ -30,27 +31,18 @@ export type Principal = ApiKeyPrincipal | MemberPrincipal;
  * Keys authenticated in this isolate lately, by hash, so that a client's steady stream of
  * requests costs no D1 round trip for its key. A key's principal never changes; only a
  * revocation ends it, which clears this memory in the isolate that revoked it and takes
- * effect everywhere else within the TTL. Unknown keys are not remembered: a key created a
- * moment ago must work at once.
+ * effect everywhere else within the lifetime (config.ts authCacheMs). Unknown keys are not
+ * remembered: a key created a moment ago must work at once.
  */
-export const API_KEY_CACHE_TTL_MS = 5_000;
-const recentKeys = new TtlCache<ApiKeyPrincipal>({ ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: 10_000 });
+const recentKeys = new TtlCache<ApiKeyPrincipal>({ ttlMs: 5_000, maxEntries: 10_000 });
 
 /** Forgets every remembered key: after a revocation. */
 export function forgetAuthenticatedKeys(): void {
   recentKeys.clear();
 }
 
-/**
- * Finds the live (not revoked) key behind a presented API key, by its hash. Undefined for an
- * unknown, malformed or revoked key.
- */
-export async function authenticateApiKey(db: Database, presented: string): Promise<ApiKeyPrincipal | undefined> {
-  if (!parseKeyPrefix(presented) || presented.length > 200) return undefined;
-  const hash = await hashSecret(presented);
-  const known = recentKeys.get(hash);
-  if (known) return known;
-  const [row] = await db
+function keyQuery(db: Database, hash: string) {
+  return db
     .select({
       keyId: apiKeys.id,
       applicationId: apiKeys.applicationId,
@@ -60,6 +52,40 @@ export async function authenticateApiKey(db: Database, presented: string): Promi
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (row) recentKeys.set(hash, row);
-  return row;
+}
+
+export type Authenticated = {
+  /** The live key's principal; undefined for an unknown, malformed or revoked key. */
+  principal: ApiKeyPrincipal | undefined;
+  /** The connection of `connectionTokenHash` when one was asked for: null when none has it. */
+  connection?: ConnectionRow | null;
+};
+
+/**
+ * Finds the live (not revoked) key behind a presented API key, by its hash, from this isolate's
+ * memory or the control database. With `connectionTokenHash`, the token's connection is read
+ * too, in the same round trip as the key when the key is not remembered: a request that needs
+ * both pays one trip for them, not two one after the other.
+ */
+export async function authenticateApiKey(
+  db: Database,
+  presented: string,
+  options: { ttlMs: number; connectionTokenHash?: string },
+): Promise<Authenticated> {
+  if (!parseKeyPrefix(presented) || presented.length > 200) return { principal: undefined };
+  const hash = await hashSecret(presented);
+  const known = recentKeys.get(hash);
+  const tokenHash = options.connectionTokenHash;
+  if (known && tokenHash === undefined) return { principal: known };
+  if (known && tokenHash !== undefined) {
+    return { principal: known, connection: decodeConnection(await connectionByTokenHash(db, tokenHash)) ?? null };
+  }
+  if (tokenHash === undefined) {
+    const [row] = await keyQuery(db, hash);
+    if (row) recentKeys.set(hash, row, Date.now(), options.ttlMs);
+    return { principal: row };
+  }
+  const [[row], connection] = await db.batch([keyQuery(db, hash), connectionByTokenHash(db, tokenHash)]);
+  if (row) recentKeys.set(hash, row, Date.now(), options.ttlMs);
+  return { principal: row, connection: decodeConnection(connection) ?? null };
 }

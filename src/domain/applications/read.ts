@@ -44,7 +44,7 @@ export async function revokeApiKey(db: Database, applicationId: string, keyId: s
   const [key] = await db.select().from(apiKeys).where(where).limit(1);
   if (!key || key.revokedAt) return key;
   const [revoked] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(where).returning();
-  // Other isolates forget it within API_KEY_CACHE_TTL_MS.
+  // Other isolates forget it within AUTH_CACHE_SECONDS (config.ts authCacheMs).
   forgetAuthenticatedKeys();
   return revoked;
 }

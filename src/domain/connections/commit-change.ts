@@ -6,6 +6,7 @@ import type { Env } from "../../env";
 import { connectionSync } from "../../sync/client";
 import { CHANGED_INTENT } from "../../sync/owed-sync";
 import { commitWithEvents, type EventInput, eventWrite } from "../../webhooks/outbox";
+import { forgetConnection } from "./token-cache";
 
 export type ConnectionChange = {
   /** The new values; `updatedAt` is the time of the change. */
@@ -59,6 +60,8 @@ export async function commitConnectionChange(
     events,
   );
   if (update?.meta.changes !== 1) return undefined;
+  // This isolate answers no read from the connection as it was (other isolates: token-cache.ts).
+  forgetConnection(connection.id);
   const [current] = (update.results ?? []) as { shard: string }[];
   if (current) after.shard = current.shard;
   if (notifiesSync) await notifySync(env, after);

@@ -1,15 +1,24 @@
 import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type AgreementRow, agreements, type ConnectionRow, syncJobIssues, syncJobs } from "../../db/schema";
+import {
+  type AgreementRow,
+  agreements,
+  type ConnectionRow,
+  connections,
+  syncJobIssues,
+  syncJobs,
+} from "../../db/schema";
 import { tolerantSelection } from "../../db/tolerant-rows";
 import { decodedOrThrow } from "../../lib/bad-rows";
 import { syncJobRows } from "../syncs/read";
+import { connectionRows } from "./rows";
 
 /** Agreements decoded row by row (db/tolerant-rows.ts), so one of bad JSON is found and reported by id. */
 const agreementRows = tolerantSelection<AgreementRow>(getTableColumns(agreements));
 
 /**
- * Agreements, the latest sync job and its issue ids, for GET /connections/current: indexed
+ * The connection as it is now, its agreements, the latest sync job and its issue ids, for
+ * GET /connections/current and GET /connections/{id}: indexed
  * reads, the control database's and the connection's shard's side by side (one round trip of
  * each, at the same time). An agreement or sync job whose stored JSON does not parse is
  * reported and thrown (UnpresentableRowError): the connection cannot be answered whole.
@@ -25,13 +34,17 @@ export async function getConnectionDetails(
     .where(eq(syncJobs.connectionId, connection.id))
     .orderBy(desc(syncJobs.id))
     .limit(1);
-  const [agreementResults, [lastSyncRows, issueRows]] = await Promise.all([
-    control
-      .select(agreementRows.fields)
-      .from(agreements)
-      .where(eq(agreements.connectionId, connection.id))
-      .orderBy(asc(agreements.id))
-      .limit(100),
+  const [[agreementResults, currentRows], [lastSyncRows, issueRows]] = await Promise.all([
+    control.batch([
+      control
+        .select(agreementRows.fields)
+        .from(agreements)
+        .where(eq(agreements.connectionId, connection.id))
+        .orderBy(asc(agreements.id))
+        .limit(100),
+      // The connection as it is now: the caller's may be remembered from a moment ago (token-cache.ts).
+      control.select(connectionRows.fields).from(connections).where(eq(connections.id, connection.id)).limit(1),
+    ]),
     data.batch([
       data
         .select(syncJobRows.fields)
@@ -47,7 +60,9 @@ export async function getConnectionDetails(
     ]),
   ]);
   const [lastSync] = lastSyncRows;
+  const [current] = currentRows;
   return {
+    connection: current ? decodedOrThrow("connections", connectionRows.decode(current)) : connection,
     agreements: agreementResults.map((row) => decodedOrThrow("agreements", agreementRows.decode(row))),
     lastSync: lastSync ? decodedOrThrow("sync_jobs", syncJobRows.decode(lastSync)) : null,
     lastSyncIssueIds: issueRows.map((row) => row.issueId),

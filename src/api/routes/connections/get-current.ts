@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { getConnectionDetails } from "../../../domain/connections/get-details";
 import type { AppEnv } from "../../../env";
-import { errorResponses } from "../../../http/errors";
+import { ApiError, errorResponses } from "../../../http/errors";
 import { presentRecord } from "../../../http/present-rows";
 import { presentConnection } from "../../../presenters/connection";
 import { AnyConnectionSchema } from "../../../presenters/connection-schema";
@@ -26,8 +26,12 @@ export type GetCurrentConnectionResponse = z.infer<typeof AnyConnectionSchema>;
 
 export function registerGetCurrentConnection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const connection = c.var.connection;
-    const details = await getConnectionDetails({ control: c.var.db, data: c.var.data }, connection);
+    const details = await getConnectionDetails({ control: c.var.db, data: c.var.data }, c.var.connection);
+    // Shown as it is now (the one the token found may be remembered from a moment ago).
+    const connection = details.connection;
+    if (connection.status === "deleted" || connection.status === "deleting") {
+      throw new ApiError("connection_deleted", "The connection has been deleted.");
+    }
     const body = await presentRecord("connections", connection.id, AnyConnectionSchema, () =>
       presentConnection(c.env, connection, details),
     );
