@@ -17,9 +17,15 @@ export function delayedEnv(env: Env): Env {
   const known = wrapped.get(env);
   if (known) return known;
   const delayMs = Number((env as Env & { BENCH_BINDING_DELAY_MS?: string }).BENCH_BINDING_DELAY_MS ?? 40);
+  // Every D1 database: the control database and each data shard (DATA_<NAME>).
+  const databases = Object.fromEntries(
+    Object.keys(env)
+      .filter((name) => name === "DB" || /^DATA_[A-Z0-9_]+$/.test(name))
+      .map((name) => [name, delayedD1((env as unknown as Record<string, D1Database>)[name]!, delayMs)]),
+  );
   const delayed: Env = {
     ...env,
-    DB: delayedD1(env.DB, delayMs),
+    ...databases,
     SYNC_QUEUE: delayedQueue(env.SYNC_QUEUE, delayMs),
     WEBHOOK_QUEUE: delayedQueue(env.WEBHOOK_QUEUE, delayMs),
     CONNECTION_SYNC: delayedNamespace(env.CONNECTION_SYNC, delayMs),

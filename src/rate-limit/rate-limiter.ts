@@ -1,65 +1,55 @@
 import { DurableObject } from "cloudflare:workers";
-import { rateLimitApplicationPerSecond, rateLimitConnectionPerSecond } from "../config";
 import type { Env } from "../env";
-import { admitInAll, isIdle, newWindow, type SlidingWindow, type Verdict } from "./sliding-window";
+import type { AdmissionReport, AdmittedElsewhere } from "./local-limiter";
 
 const PERIOD_MS = 1000;
-/** How often idle connections' windows are dropped, so memory follows the active connections only. */
+/** Isolates silent for this long are forgotten, so memory follows the isolates serving the application. */
 const SWEEP_EVERY_MS = 10_000;
 
-export type RateLimitCheck = {
-  /** The connection of a connection-scoped request; absent: only the application's limit applies. */
-  connectionId?: string;
-};
-
 /**
- * One per application (addressed by idFromName(applicationId)): the API's request limits of
- * the application and of each of its connections (wire-compat.md, Rate limits). One object
- * sees every request of the application, so both counts are exact; `check` runs without an
- * await, so concurrent calls cannot interleave between the look and the admission.
+ * One per application (addressed by idFromName(applicationId)): where the isolates serving the
+ * application's requests learn what the others admitted. The limits are decided in each isolate
+ * (local-limiter.ts), with no trip on a request's path; each isolate reports its admissions
+ * here in the background and gets back the other isolates' admissions of the last period, by
+ * key (the application's, and each of its connections').
  *
- * The windows live in memory only. An eviction (the object idle for a while, a deploy, a
- * restart) forgets them, which at worst admits one more period's worth of requests: a cheap
- * loss for a limit of one second, against a storage write on every API request.
+ * The admissions live in memory only. An eviction forgets them, which at worst lets one more
+ * period's worth through: a cheap loss for a limit of one second, against a storage write on
+ * every report.
  */
 export class RateLimiter extends DurableObject<Env> {
-  private readonly application: SlidingWindow;
-  private readonly connections = new Map<string, SlidingWindow>();
+  /** By key, by isolate: the times it admitted requests at, within the last period. */
+  private readonly admitted = new Map<string, Map<string, number[]>>();
   private lastSweep = 0;
-  /**
-   * The object's clock, one for every caller so that the windows' times stay ordered. Tests stop
-   * it (runInDurableObject) so that a burst lands in one period whatever the machine's speed.
-   */
-  clock: () => number = Date.now;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    this.application = newWindow(rateLimitApplicationPerSecond(env), PERIOD_MS);
-  }
-
-  /** Admits one request against the application's limit and, when given, the connection's; both or neither. */
-  check(request: RateLimitCheck): Verdict {
-    const now = this.clock();
+  /** Records an isolate's admissions, and answers the other isolates' within the last period for its keys. */
+  reconcile(report: AdmissionReport): AdmittedElsewhere {
+    const now = Date.now();
     this.sweep(now);
-    const windows = [this.application];
-    if (request.connectionId !== undefined) windows.push(this.connectionWindow(request.connectionId));
-    return admitInAll(windows, now);
-  }
-
-  private connectionWindow(connectionId: string): SlidingWindow {
-    let window = this.connections.get(connectionId);
-    if (!window) {
-      window = newWindow(rateLimitConnectionPerSecond(this.env), PERIOD_MS);
-      this.connections.set(connectionId, window);
+    const answer: AdmittedElsewhere = {};
+    for (const [key, times] of Object.entries(report.admitted)) {
+      let byIsolate = this.admitted.get(key);
+      if (!byIsolate) {
+        byIsolate = new Map();
+        this.admitted.set(key, byIsolate);
+      }
+      const recent = (list: number[]) => list.filter((time) => time > now - PERIOD_MS);
+      byIsolate.set(report.isolate, recent([...(byIsolate.get(report.isolate) ?? []), ...times]));
+      const others: number[] = [];
+      for (const [isolate, list] of byIsolate) if (isolate !== report.isolate) others.push(...recent(list));
+      answer[key] = others;
     }
-    return window;
+    return answer;
   }
 
   private sweep(now: number): void {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    for (const [connectionId, window] of this.connections) {
-      if (isIdle(window, now)) this.connections.delete(connectionId);
+    for (const [key, byIsolate] of this.admitted) {
+      for (const [isolate, list] of byIsolate) {
+        if (!list.some((time) => time > now - PERIOD_MS)) byIsolate.delete(isolate);
+      }
+      if (byIsolate.size === 0) this.admitted.delete(key);
     }
   }
 }

@@ -4,10 +4,8 @@
  * `retryAfter` and `Retry-After`; the reference and the operator API are never limited.
  * Each test uses its own application, so the counts of one test never reach another's.
  */
-import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../../src/rate-limit/rate-limiter";
+import { afterEach, describe, expect, it } from "vitest";
+import { localLimiter } from "../../src/rate-limit/local-limiter";
 import { createTestApplication, insertConnection, type TestApplication } from "../helpers/factories";
 import { admin, BASE, type CallResult, call, errorBody } from "../helpers/http";
 
@@ -37,19 +35,20 @@ async function warmUp(app: TestApplication) {
 }
 
 /**
- * Stops the clock of the application's limiter, so that a burst lands in one period however
- * slowly this machine sends it; answers a function that moves the stopped clock forward.
+ * Stops the clock of the isolate's limiter (the one that serves these requests), so that a burst
+ * lands in one period however slowly this machine sends it; answers a function that moves the
+ * stopped clock forward. Started again after each test: the isolate serves other files' requests too.
  */
-async function stopLimiterClock(app: TestApplication): Promise<(ms: number) => void> {
+function stopLimiterClock(_app: TestApplication): (ms: number) => void {
   let now = Date.now();
-  const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(app.id));
-  await runInDurableObject(limiter, (instance: RateLimiter) => {
-    instance.clock = () => now;
-  });
+  localLimiter.clock = () => now;
   return (ms) => {
     now += ms;
   };
 }
+afterEach(() => {
+  localLimiter.clock = Date.now;
+});
 
 /** Sends `count` requests at once; the answers, and how long the whole burst took. */
 async function burst(count: number, send: (index: number) => Promise<CallResult<any>>) {
@@ -78,7 +77,7 @@ describe("API rate limits", () => {
     const app = await createTestApplication();
     const connection = await manualConnection(app);
     await warmUp(app);
-    const advance = await stopLimiterClock(app);
+    const advance = stopLimiterClock(app);
     const { results, elapsedMs } = await burst(150, () => currentConnection(app, connection.token));
     const allowed = results.filter((result) => result.status === 200);
     const refused = results.filter((result) => result.status !== 200);
@@ -99,7 +98,7 @@ describe("API rate limits", () => {
     const otherConnection = await manualConnection(other);
     const connections = await Promise.all(Array.from({ length: 5 }, () => manualConnection(app)));
     await warmUp(app);
-    await stopLimiterClock(app);
+    stopLimiterClock(app);
     // 5 × 100: each connection within its own limit, the application above its 400.
     const { results, elapsedMs } = await burst(500, (index) =>
       currentConnection(app, (connections[index % connections.length] as { token: string }).token),
@@ -118,7 +117,7 @@ describe("API rate limits", () => {
   it("limits application-scope routes by the application alone", { timeout: BURST_TIMEOUT_MS }, async () => {
     const app = await createTestApplication();
     await warmUp(app);
-    await stopLimiterClock(app);
+    stopLimiterClock(app);
     const { results } = await burst(450, () =>
       call("GET", `${BASE.sandbox}/connections?limit=1`, { key: app.keys.sandbox.secret }),
     );

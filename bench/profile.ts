@@ -1,0 +1,113 @@
+/**
+ * Where a read's CPU goes (`npm run bench:profile`): a V8 CPU profile of the Worker's isolate
+ * (through `wrangler dev`'s inspector) while it serves `GET /vehicles?limit=100` one request at
+ * a time, summed by function (self time) and by source file (self time). A tool for finding
+ * what a read does that it need not; its figures are printed, not recorded in BENCHMARKS.md.
+ * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100).
+ */
+import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
+import { Inspector } from "./lib/inspector.ts";
+import { startService } from "./lib/service.ts";
+
+const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
+const PATH = process.env.BENCH_PROFILE_PATH ?? "/vehicles?limit=100";
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; scriptId: string };
+  hitCount?: number;
+  children?: number[];
+};
+type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+
+const service = await startService({ name: "profile", port: 8861, inspectorPort: 9361 });
+try {
+  const application = await createApplication(service, "profile bench");
+  const fleet = await connectSandboxFleet(service, application, { fleetSize: 1000, days: 0 });
+  await waitForSync(service, fleet, { timeoutMs: 600_000 });
+  const url = `${service.sandbox}${PATH}`;
+  const headers = { authorization: `Bearer ${fleet.key}`, "connection-token": fleet.token };
+  const read = async () => {
+    const response = await fetch(url, { headers });
+    if (response.status !== 200) throw new Error(`${PATH}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (let index = 0; index < 100; index++) await read();
+  await apiGet(url, fleet);
+
+  const inspector = await Inspector.connect(service.inspectorPort);
+  await inspector.send("Debugger.enable", {}, 60_000);
+  await inspector.send("Profiler.enable");
+  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+  await inspector.send("Profiler.start");
+  const started = performance.now();
+  for (let index = 0; index < REQUESTS; index++) await read();
+  const wall = performance.now() - started;
+  const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop", {}, 60_000);
+  // The bundle names each module in a comment before its code (`// src/…`, `// node_modules/…`):
+  // the module of a line is the last such comment above it.
+  const modulesOf = new Map<string, string[]>();
+  const moduleAt = async (scriptId: string, line: number): Promise<string> => {
+    if (!scriptId || scriptId === "0") return "(native)";
+    let lines = modulesOf.get(scriptId);
+    if (!lines) {
+      const source = await inspector
+        .send<{ scriptSource: string }>("Debugger.getScriptSource", { scriptId }, 60_000)
+        .then((answer) => answer.scriptSource)
+        .catch((error: unknown) => {
+          console.error(`no source for script ${scriptId}: ${String(error)}`);
+          return "";
+        });
+      let current = "(bundle)";
+      lines = source.split("\n").map((text) => {
+        const marker = /^\/\/ (\S+\.(?:ts|js|mjs|cjs))$/.exec(text);
+        if (marker)
+          current = (marker[1] as string).replace(/^(\.\.\/)+/, "").replace(/^.*?(?=(src|node_modules|bench)\/)/, "");
+        return current;
+      });
+      modulesOf.set(scriptId, lines);
+    }
+    return lines[line] ?? "(bundle)";
+  };
+  const moduleOfNode = new Map<number, string>();
+  for (const node of profile.nodes)
+    moduleOfNode.set(node.id, await moduleAt(node.callFrame.scriptId, node.callFrame.lineNumber));
+  inspector.close();
+
+  // Self time per node: the sampled time deltas attributed to the node each sample landed in.
+  const self = new Map<number, number>();
+  profile.samples.forEach((node, index) => self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  let busy = 0;
+  for (const node of profile.nodes) {
+    const micros = self.get(node.id) ?? 0;
+    const { functionName, url: file, lineNumber } = node.callFrame;
+    if (functionName === "(idle)" || functionName === "(program)" || functionName === "(garbage collector)") {
+      if (functionName !== "(idle)") busy += micros;
+      if (functionName === "(garbage collector)")
+        byFunction.set("(garbage collector)", (byFunction.get("(garbage collector)") ?? 0) + micros);
+      continue;
+    }
+    busy += micros;
+    const module = file.startsWith("cloudflare-internal") ? file : (moduleOfNode.get(node.id) ?? "(native)");
+    const name = `${functionName || "(anonymous)"} ${module}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+    byFile.set(module, (byFile.get(module) ?? 0) + micros);
+  }
+  const perRequest = (micros: number) => `${(micros / 1000 / REQUESTS).toFixed(3)} ms`;
+  const top = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, micros]) => `  ${perRequest(micros).padStart(10)}  ${name}`);
+  console.log(
+    `\n${REQUESTS} × GET ${PATH}: ${(wall / REQUESTS).toFixed(2)} ms wall, ${perRequest(busy)} CPU in the isolate per request`,
+  );
+  console.log("\nSelf time by function (per request):");
+  console.log(top(byFunction, 40).join("\n"));
+  console.log("\nSelf time by module (per request):");
+  console.log(top(byFile, 40).join("\n"));
+} finally {
+  await service.stop();
+}
