@@ -42,12 +42,27 @@ function baseAddresses(env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL"
   return bases;
 }
 
+/** A request URL's host (with port), hostname and path, read with string operations (no URL object per request). */
+export type UrlParts = { host: string; hostname: string; pathname: string };
+
+/** The parts of an absolute URL as a Request carries it (`scheme://host/path?query`). */
+export function urlParts(url: string): UrlParts {
+  const hostStart = url.indexOf("//") + 2;
+  let pathStart = url.indexOf("/", hostStart);
+  if (pathStart < 0) pathStart = url.length;
+  const host = url.slice(hostStart, pathStart);
+  const end = url.search(/[?#]/);
+  const pathname = url.slice(pathStart, end < 0 || end < pathStart ? url.length : end) || "/";
+  const hostname = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : (host.split(":")[0] as string);
+  return { host, hostname, pathname };
+}
+
 /**
  * The environment a request addresses: the configured base address whose host and path
  * prefix the URL matches. A deployment uses two hostnames; locally both bases share the
  * loopback host and differ by path, so plain URLs reach both.
  */
-export function matchBaseAddress(url: URL, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
+export function matchBaseAddress(url: UrlParts, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
   for (const base of baseAddresses(env)) {
     const hostMatches = base.host === null ? LOOPBACK_HOSTS.has(url.hostname) : url.host === base.host;
     const pathMatches = url.pathname === base.path || url.pathname.startsWith(`${base.path}/`);
@@ -66,7 +81,7 @@ export function baseUrlOf(environment: Environment, env: Pick<Env, "PRODUCTION_B
  * routed as `/tsp/v1/...`, so one set of routes serves both environments.
  */
 export function routingPath(request: Request, options?: { env?: object }): string {
-  const url = new URL(request.url);
+  const url = urlParts(request.url);
   const env = options?.env as Partial<Env> | undefined;
   const base =
     env?.PRODUCTION_BASE_URL && env.SANDBOX_BASE_URL

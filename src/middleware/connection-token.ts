@@ -14,6 +14,9 @@ export const CONNECTION_TOKEN_PATTERN = /^con_tkn_\S+$/;
 /** Reads answer from the connections this isolate remembers; writes read the connection afresh. */
 const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
 
+/** Whether the connection may come from this isolate's memory: reads, and routes that asked for it (requireRememberedConnection). */
+const mayRemember = (c: Context<AppEnv>) => isRead(c) || c.get("connectionFromMemory") === true;
+
 /** The hash of a well-formed Connection-Token header; undefined without one. */
 async function presentedTokenHash(c: Context<AppEnv>): Promise<string | undefined> {
   const token = c.req.header("connection-token");
@@ -22,13 +25,13 @@ async function presentedTokenHash(c: Context<AppEnv>): Promise<string | undefine
 }
 
 /**
- * The hash of the request's Connection-Token when its connection will have to be read (a write,
- * or a read whose token this isolate does not remember), for the key check to read it in the
- * same round trip (bearer.ts).
+ * The hash of the request's Connection-Token when this isolate does not remember its connection,
+ * for the key check to read it in the same round trip (bearer.ts). (A write whose token is
+ * remembered reads its connection afresh in requireConnection.)
  */
 export async function connectionTokenHashToRead(c: Context<AppEnv>): Promise<string | undefined> {
   const hash = await presentedTokenHash(c);
-  if (hash === undefined || (isRead(c) && rememberedConnection(hash))) return undefined;
+  if (hash === undefined || rememberedConnection(hash)) return undefined;
   return hash;
 }
 
@@ -85,7 +88,7 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
  */
 async function connectionOf(c: Context<AppEnv>, tokenHash: string): Promise<ConnectionRow | undefined> {
   const prefetched = c.get("prefetchedConnection");
-  if (prefetched?.tokenHash !== tokenHash && isRead(c)) {
+  if (prefetched?.tokenHash !== tokenHash && mayRemember(c)) {
     const remembered = rememberedConnection(tokenHash);
     if (remembered) return remembered;
   }
@@ -96,3 +99,13 @@ async function connectionOf(c: Context<AppEnv>, tokenHash: string): Promise<Conn
   if (connection) rememberConnection(tokenHash, connection, authCacheMs(c.env));
   return connection;
 }
+
+/**
+ * requireConnection for writes that the connection's sync object decides on its own, from its
+ * own state (POST /syncs, cancel, retry): the connection may come from this isolate's memory,
+ * as for reads, since what the write changes is checked where it is made.
+ */
+export const requireRememberedConnection = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("connectionFromMemory", true);
+  await requireConnection(c, next);
+});

@@ -40,12 +40,17 @@ export class ConnectionSync extends DurableObject<Env> {
   private readonly providerSlots = new ProviderSlots();
   /** The messages of the active sync this instance queued and saw picked up. */
   private readonly messages: watchdog.MessageMemory = { lastClaim: undefined, lastSent: undefined };
+  private readonly deferred = new Set<Promise<void>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = controlDatabase(env);
     this.store = new SyncStateStore(ctx.storage);
-    this.jobs = new SyncJobRows(env, (connectionId) => this.shardOf(connectionId));
+    this.jobs = new SyncJobRows(
+      env,
+      (connectionId) => this.shardOf(connectionId),
+      (work) => this.defer(work),
+    );
     this.alarmClock = new AlarmClock(ctx.storage);
     const shared = {
       store: this.store,
@@ -64,6 +69,7 @@ export class ConnectionSync extends DurableObject<Env> {
     });
     this.starter = new SyncStarter({
       ...shared,
+      defer: (work) => this.defer(work),
       runner: this.runner,
       moves: this.moves,
       fail: (syncId, reason) => this.fail(syncId, reason),
@@ -201,6 +207,26 @@ export class ConnectionSync extends DurableObject<Env> {
     maxWaitMs: number,
   ): { waitMs: number } | { retryAfterMs: number } {
     return this.providerSlots.reserve(bucket, pace, maxWaitMs, Date.now());
+  }
+
+  /**
+   * Work that goes on after a call answered (a request's first message, its events' relay): an
+   * object keeps running what it started after it answers (waitUntil has no effect in one), and
+   * each failure is logged (what it owed is recovered by the watchdog or the recovery sweep).
+   */
+  private defer(work: Promise<unknown>): void {
+    const tracked: Promise<void> = work
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        console.error(JSON.stringify({ level: "warn", message: "deferred sync work failed", error: String(error) })),
+      )
+      .finally(() => this.deferred.delete(tracked));
+    this.deferred.add(tracked);
+  }
+
+  /** Settles once the work deferred so far is done: for tests that follow a call to its end. */
+  async idle(): Promise<void> {
+    while (this.deferred.size > 0) await Promise.all([...this.deferred]);
   }
 
   /** The state, for tests and diagnostics. */

@@ -32,6 +32,8 @@ export class SyncJobRows {
     private readonly env: Env,
     /** The shard holding the connection's data (the object keeps it in memory: it changes only with a move). */
     private readonly shardOf: (connectionId: string) => Promise<string>,
+    /** Keeps work going after the object's call answers (its waitUntil). */
+    private readonly defer: (work: Promise<unknown>) => void,
   ) {}
 
   private async data(connectionId: string): Promise<{ shard: string; db: Database }> {
@@ -40,8 +42,13 @@ export class SyncJobRows {
   }
 
   /** Runs statements with their events on the connection's shard (relay.ts). */
-  private async commit(connectionId: string, statements: Parameters<typeof commitOnShard>[2], events: EventWrite[]) {
-    return commitOnShard(this.env, await this.shardOf(connectionId), statements, events);
+  private async commit(
+    connectionId: string,
+    statements: Parameters<typeof commitOnShard>[2],
+    events: EventWrite[],
+    options: Parameters<typeof commitOnShard>[4] = {},
+  ) {
+    return commitOnShard(this.env, await this.shardOf(connectionId), statements, events, options);
   }
 
   /** The connection's job `syncId`. */
@@ -84,8 +91,17 @@ export class SyncJobRows {
       updatedAt: new Date(now),
     };
     const { db } = await this.data(connection.id);
-    await this.commit(connection.id, [db.insert(syncJobs).values(job)], [syncEvent("sync.requested", connection, job)]);
-    await this.clearOwedIntent(connection, job);
+    // A request's answer waits for its job only: the event's relay and the owed first sync's
+    // clearing go on after it (each recovered if cut short: relay.ts, clearOwedIntent).
+    await this.commit(
+      connection.id,
+      [db.insert(syncJobs).values(job)],
+      [syncEvent("sync.requested", connection, job)],
+      {
+        defer: this.defer,
+      },
+    );
+    this.defer(this.clearOwedIntent(connection, job));
     return job;
   }
 
@@ -260,8 +276,10 @@ export class SyncJobRows {
         resolveUnreportedIssues(connectionId, syncId, now),
       ],
       events,
+      // The object is free for the next sync once the job is completed: the rest goes on after.
+      { defer: this.defer },
     );
     // A job that carried the owed first sync has done it, should its start not have said so.
-    if (connection && job) await this.clearOwedIntent(connection, job);
+    if (connection && job) this.defer(this.clearOwedIntent(connection, job));
   }
 }

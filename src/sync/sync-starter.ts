@@ -17,6 +17,8 @@ export type RequestSyncInput = {
   providerRequests: ProviderRequest[];
   /** Retry of a failed job: the same job id, parameters kept, attempts counted. */
   retryOf?: string;
+  /** The connection as the caller has it (the object reads it when absent). */
+  connection?: ConnectionRow;
 };
 
 export type RequestSyncResult =
@@ -33,6 +35,8 @@ export type SyncStarterParts = {
   alarmClock: AlarmClock;
   runner: SyncRunner;
   connection: (connectionId: string) => Promise<ConnectionRow | undefined>;
+  /** Keeps work going after the call answers (the object's waitUntil). */
+  defer: (work: Promise<unknown>) => void;
   /** The connection's moves between shards: a sync requested during a copy waits for the switch. */
   moves: ConnectionMoves;
   /** Fails the active sync (ConnectionSync.fail): a reservation whose job was written but may no longer run. */
@@ -69,7 +73,7 @@ export class SyncStarter {
     this.requesting.add(syncId);
     try {
       await armed;
-      const connection = await this.parts.connection(input.identity.connectionId);
+      const connection = input.connection ?? (await this.parts.connection(input.identity.connectionId));
       const adapter = connection && findProvider(connection.provider);
       if (connection?.status !== "connected" || !adapter) {
         this.release(syncId);
@@ -88,7 +92,9 @@ export class SyncStarter {
         const cancelled = await jobs.failCancelled(syncId, input.identity.connectionId);
         return { status: "started", syncId, job: cancelled ?? job };
       }
-      await this.parts.runner.begin(adapter, job, now);
+      // Its first message and what the job's write owes (events relayed, the owed first sync
+      // cleared) go on after the answer: each is recovered by the watchdog or the recovery sweep.
+      this.parts.defer(this.parts.runner.begin(adapter, job, now));
       return { status: "started", syncId, job };
     } catch (error) {
       this.release(syncId);

@@ -97,12 +97,16 @@ export async function commitWithEvents(
   env: Env,
   statements: readonly SQLWrapper[],
   events: readonly EventWrite[],
+  options: { defer?: (work: Promise<unknown>) => void } = {},
 ): Promise<D1Result[]> {
   const results = await runBatch(controlD1(env), [...statements, ...events.flatMap(controlStatements)]);
   const owed = events.flatMap(
     (_, index) => (results[statements.length + index * 2 + 1]?.results ?? []) as WebhookMessage[],
   );
-  await queueOwedDeliveries(env, owed);
+  // Queued after the answer when the caller can defer: the outbox keeps what a lost send owes.
+  const queued = queueOwedDeliveries(env, owed);
+  if (options.defer) options.defer(queued);
+  else await queued;
   return results.slice(0, statements.length);
 }
 

@@ -52,13 +52,12 @@ export async function commitOnShard(
   shard: string,
   statements: readonly SQLWrapper[],
   events: readonly EventWrite[],
+  options: { defer?: (work: Promise<unknown>) => void } = {},
 ): Promise<D1Result[]> {
   const d1 = shardD1(env, shard);
   const results = await runBatch(d1, [...statements, ...events.map(pendingStatement)]);
   const written = results.slice(statements.length).flatMap((result) => (result.results ?? []) as PendingEvent[]);
-  try {
-    await relay(env, d1, written);
-  } catch (error) {
+  const relayed = relay(env, d1, written).catch((error: unknown) => {
     console.error(
       JSON.stringify({
         level: "warn",
@@ -68,7 +67,10 @@ export async function commitOnShard(
         error: String(error),
       }),
     );
-  }
+  });
+  // With `defer`, the relay goes on after the caller answers (its events are stored already).
+  if (options.defer) options.defer(relayed);
+  else await relayed;
   return results.slice(0, statements.length);
 }
 

@@ -37,12 +37,14 @@ describe("page completion in the queue consumer", async () => {
     const { row } = owing;
     const stub = connectionSync(env, row.id);
     const started = await runInDurableObject(stub, (_instance: ConnectionSync, state: DurableObjectState) =>
-      runWithFault(env, { at: sendStep, mode: "crash" }, (faulty) =>
-        new ConnectionSync(state, faulty).requestSync({
+      runWithFault(env, { at: sendStep, mode: "crash" }, async (faulty) => {
+        const sync = new ConnectionSync(state, faulty);
+        await sync.requestSync({
           identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
           providerRequests: [],
-        }),
-      ),
+        });
+        await sync.idle();
+      }),
     );
     expect(started.steps.at(-1)).toBe("SYNC_QUEUE.send");
     // The sync has come as far as its vehicles (the page whose records are announced): its stored

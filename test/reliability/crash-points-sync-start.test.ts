@@ -21,17 +21,13 @@ describe("sync start inside the connection's sync object", async () => {
   const steps = (await requestOn(baseline.row)).steps;
 
   it("takes the steps the crash points cover", () => {
-    // The connection; the job and its event on the shard; the event relayed (control, then the
-    // shard's pending row removed, then its delivery queued); the owed first sync cleared; the message.
-    expect(steps).toEqual([
-      "DB.raw",
-      "DATA.batch",
-      "DB.batch",
-      "DATA.batch",
-      "WEBHOOK_QUEUE.sendBatch",
-      "DB.batch",
-      "SYNC_QUEUE.send",
-    ]);
+    // The connection; the job and its event on the shard: the answer. Then, after it: the event
+    // relayed (control, then the shard's pending row removed, then its delivery queued), the owed
+    // first sync cleared, and the first message, side by side.
+    expect(steps.slice(0, 2)).toEqual(["DB.raw", "DATA.batch"]);
+    expect([...steps.slice(2)].sort()).toEqual(
+      ["DB.batch", "DB.batch", "DATA.batch", "WEBHOOK_QUEUE.sendBatch", "SYNC_QUEUE.send"].sort(),
+    );
   });
 
   it.each(injections(steps))(

@@ -44,12 +44,16 @@ export const requestOn = (
   injection?: Injection,
 ) =>
   runInDurableObject(connectionSync(env, row.id), (_instance: ConnectionSync, state: DurableObjectState) =>
-    runWithFault(env, injection, (faulty) =>
-      new ConnectionSync(state, faulty).requestSync({
+    runWithFault(env, injection, async (faulty) => {
+      // Followed to its end: the work the request leaves for after its answer included.
+      const sync = new ConnectionSync(state, faulty);
+      const result = await sync.requestSync({
         identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
         providerRequests: [],
-      }),
-    ),
+      });
+      await sync.idle();
+      return result;
+    }),
   );
 
 export const creationInput = () => ({

@@ -20,6 +20,7 @@ import { createSandboxConnection, createTestApplication, dataDb } from "../helpe
 import { BASE, call } from "../helpers/http";
 import { providerSourceIds } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
+import { waitFor } from "../webhooks/helpers";
 import { setup, storedSourceIds } from "./engine-helpers";
 
 describe("initial backfill", () => {
@@ -306,8 +307,12 @@ describe("schedule", () => {
     const first = await lastSyncId(key, automatic.token);
     await waitForSync(key, automatic.token, first);
     const stub = connectionSync(env, automatic.id);
-    const state = await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect());
-    expect(state.nextScheduledAt).toBeGreaterThan(Date.now());
+    // The object schedules the next sync right after it completed the job (which the API shows first).
+    const scheduled = await waitFor(async () => {
+      const state = await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect());
+      return state.nextScheduledAt ?? undefined;
+    }, "the next sync scheduled");
+    expect(scheduled).toBeGreaterThan(Date.now());
     // Make the schedule due and fire the alarm: a new sync starts.
     await runInDurableObject(stub, (_instance: ConnectionSync, ctx) => {
       ctx.storage.sql.exec(
@@ -337,16 +342,14 @@ describe("schedule", () => {
       token: manual.token,
       body: { syncMode: "automatic" },
     });
-    expect(
-      (await runInDurableObject(connectionSync(env, manual.id), (i: ConnectionSync) => i.inspect())).nextScheduledAt,
-    ).toBeGreaterThan(0);
+    // The object is told after the answer (the change's recorded intent makes it owed).
+    const inspect = () => runInDurableObject(connectionSync(env, manual.id), (i: ConnectionSync) => i.inspect());
+    await waitFor(async () => (await inspect()).nextScheduledAt ?? undefined, "the schedule set");
     await call("PATCH", `${BASE.sandbox}/connections/current`, {
       key,
       token: manual.token,
       body: { syncMode: "manual" },
     });
-    expect(
-      (await runInDurableObject(connectionSync(env, manual.id), (i: ConnectionSync) => i.inspect())).nextScheduledAt,
-    ).toBeNull();
+    await waitFor(async () => ((await inspect()).nextScheduledAt === null ? true : undefined), "the schedule cleared");
   });
 });

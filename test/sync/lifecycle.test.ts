@@ -21,6 +21,7 @@ import { createSandboxConnection, createTestApplication, dataDb, db } from "../h
 import { BASE, call } from "../helpers/http";
 import { providerRecords } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
+import { waitFor } from "../webhooks/helpers";
 
 async function setup(body: Record<string, unknown> = {}) {
   const app = await createTestApplication();
@@ -276,9 +277,12 @@ describe("connections that may not sync", () => {
     const key = app.keys.sandbox.secret;
     await waitForSync(key, connection.token, await lastSyncId(key, connection.token));
     const stub = connectionSync(env, connection.id);
-    expect(
-      (await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect())).nextScheduledAt,
-    ).not.toBeNull();
+    // Scheduled right after the job completed (which the API shows first).
+    await waitFor(
+      async () =>
+        (await runInDurableObject(stub, (instance: ConnectionSync) => instance.inspect())).nextScheduledAt ?? undefined,
+      "the next sync scheduled",
+    );
     expect((await call("DELETE", `${BASE.sandbox}/connections/current`, { key, token: connection.token })).status).toBe(
       202,
     );

@@ -1,5 +1,5 @@
 import { APPLICATION_SECURITY, CONNECTION_SECURITY } from "../../http/scopes";
-import { requireConnection } from "../../middleware/connection-token";
+import { requireConnection, requireRememberedConnection } from "../../middleware/connection-token";
 import { enforceRateLimits } from "../../middleware/rate-limit";
 
 export { APPLICATION_ERRORS, CONNECTION_ERRORS } from "../../http/scopes";
@@ -21,4 +21,13 @@ export const applicationScope = {
 export const connectionScope = {
   security: CONNECTION_SECURITY,
   middleware: [requireConnection, enforceRateLimits],
+};
+
+/**
+ * Connection-scoped writes that the connection's sync object checks for itself (POST /syncs,
+ * cancel, retry): the connection may come from the isolate's memory (connection-token.ts).
+ */
+export const syncObjectScope = {
+  security: CONNECTION_SECURITY,
+  middleware: [requireRememberedConnection, enforceRateLimits],
 };

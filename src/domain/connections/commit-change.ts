@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { ServiceContext } from "../../context";
 import { type ConnectionRow, connections } from "../../db/schema";
 import { ofTenant } from "../../db/tenant";
 import type { Env } from "../../env";
@@ -29,7 +29,7 @@ export type ConnectionChange = {
  * condition no longer held.
  */
 export async function commitConnectionChange(
-  { db, env }: { db: Database; env: Env },
+  { db, env, defer }: ServiceContext,
   connection: ConnectionRow,
   change: ConnectionChange,
 ): Promise<ConnectionRow | undefined> {
@@ -58,13 +58,16 @@ export async function commitConnectionChange(
       ...(change.alsoWhen?.(applied) ?? []),
     ],
     events,
+    defer ? { defer } : {},
   );
   if (update?.meta.changes !== 1) return undefined;
   // This isolate answers no read from the connection as it was (other isolates: token-cache.ts).
   forgetConnection(connection.id);
   const [current] = (update.results ?? []) as { shard: string }[];
   if (current) after.shard = current.shard;
-  if (notifiesSync) await notifySync(env, after);
+  // Told after the answer when the caller can defer: the intent recorded with the change makes it owed.
+  if (notifiesSync && defer) defer(notifySync(env, after));
+  else if (notifiesSync) await notifySync(env, after);
   return after;
 }
 

@@ -38,7 +38,7 @@ const INACTIVE_STATUSES: ConnectionStatus[] = ["pending_deletion", "deleting", "
  * wins instead of being overwritten.
  */
 export async function updateConnection(
-  { db, env }: ServiceContext,
+  context: ServiceContext,
   connection: ConnectionRow,
   input: UpdateConnectionInput,
 ): Promise<ConnectionRow> {
@@ -59,7 +59,8 @@ export async function updateConnection(
   if (input.filters !== undefined) patch.filters = { ...connection.filters, ...input.filters };
   const filters = patch.filters;
 
-  const updated = await commitConnectionChange({ db, env }, connection, {
+  const { db, env } = context;
+  const updated = await commitConnectionChange(context, connection, {
     patch,
     condition: notInArray(connections.status, INACTIVE_STATUSES),
     events: (after) => connectionUpdateEvents(env, connection, after),

@@ -38,6 +38,9 @@ export async function requestSync(
     },
     ...(startFrom === undefined ? {} : { startFrom }),
     providerRequests: request.providerRequests ?? [],
+    // The object starts from this row instead of reading it again (it may be a few seconds old:
+    // a sync of a connection disconnected meanwhile fails at its first page).
+    connection,
   });
   if (result.status === "conflict") {
     throw new DomainError("conflict", `A sync is already running for this connection (${result.syncId}).`);

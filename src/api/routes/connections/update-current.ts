@@ -29,7 +29,11 @@ export type UpdateCurrentConnectionRequest = z.input<typeof UpdateConnectionBody
 
 export function registerUpdateCurrentConnection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const updated = await updateConnection({ db: c.var.db, env: c.env }, c.var.connection, c.req.valid("json"));
+    const updated = await updateConnection(
+      { db: c.var.db, env: c.env, defer: (work) => c.executionCtx.waitUntil(work) },
+      c.var.connection,
+      c.req.valid("json"),
+    );
     return c.json(AnyConnectionSchema.parse(await presentConnection(c.env, updated)), 200);
   });
 }

@@ -2,11 +2,11 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { cancelSync } from "../../../domain/syncs/cancel";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, syncObjectScope } from "../scopes";
 import { SyncActionResultSchema, SyncIdParamsSchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  ...syncObjectScope,
   operationId: "syncs.cancel",
   tags: ["Syncs"],
   method: "post",

@@ -2,12 +2,12 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { requestSync } from "../../../domain/syncs/request";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, syncObjectScope } from "../scopes";
 import { presentSyncJobWithIssues } from "./present";
 import { RequestSyncBodySchema, SyncJobResponseSchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  ...syncObjectScope,
   operationId: "syncs.request",
   tags: ["Syncs"],
   method: "post",
