@@ -4,12 +4,15 @@
  * a time, summed by function (self time) and by source file (self time). A tool for finding
  * what a read does that it need not; its figures are printed, not recorded in BENCHMARKS.md.
  * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100).
+ * BENCH_PROFILE=sync profiles a sync instead: 200 vehicles' utilization over 365 days (the
+ * sync benchmark's shape, smaller), from the connection's creation to its sync's end.
  */
 import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
 import { Inspector } from "./lib/inspector.ts";
 import { startService } from "./lib/service.ts";
 
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
+const SYNC = process.env.BENCH_PROFILE === "sync";
 const PATH = process.env.BENCH_PROFILE_PATH ?? "/vehicles?limit=100";
 
 type ProfileNode = {
@@ -23,26 +26,40 @@ type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; sampl
 const service = await startService({ name: "profile", port: 8861, inspectorPort: 9361 });
 try {
   const application = await createApplication(service, "profile bench");
-  const fleet = await connectSandboxFleet(service, application, { fleetSize: 1000, days: 0 });
-  await waitForSync(service, fleet, { timeoutMs: 600_000 });
-  const url = `${service.sandbox}${PATH}`;
-  const headers = { authorization: `Bearer ${fleet.key}`, "connection-token": fleet.token };
-  const read = async () => {
-    const response = await fetch(url, { headers });
-    if (response.status !== 200) throw new Error(`${PATH}: ${response.status}`);
-    await response.arrayBuffer();
-  };
-  for (let index = 0; index < 100; index++) await read();
-  await apiGet(url, fleet);
-
   const inspector = await Inspector.connect(service.inspectorPort);
   await inspector.send("Debugger.enable", {}, 60_000);
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
-  await inspector.send("Profiler.start");
-  const started = performance.now();
-  for (let index = 0; index < REQUESTS; index++) await read();
-  const wall = performance.now() - started;
+  let wall: number;
+  let units: number;
+  let what: string;
+  if (SYNC) {
+    await inspector.send("Profiler.start");
+    const started = performance.now();
+    const fleet = await connectSandboxFleet(service, application, { fleetSize: 200, days: 365 });
+    await waitForSync(service, fleet, { timeoutMs: 1_800_000 });
+    wall = performance.now() - started;
+    units = 200 * 365;
+    what = "a sync of 200 vehicles × 365 days (per utilization row)";
+  } else {
+    const fleet = await connectSandboxFleet(service, application, { fleetSize: 1000, days: 0 });
+    await waitForSync(service, fleet, { timeoutMs: 600_000 });
+    const url = `${service.sandbox}${PATH}`;
+    const headers = { authorization: `Bearer ${fleet.key}`, "connection-token": fleet.token };
+    const read = async () => {
+      const response = await fetch(url, { headers });
+      if (response.status !== 200) throw new Error(`${PATH}: ${response.status}`);
+      await response.arrayBuffer();
+    };
+    for (let index = 0; index < 100; index++) await read();
+    await apiGet(url, fleet);
+    await inspector.send("Profiler.start");
+    const started = performance.now();
+    for (let index = 0; index < REQUESTS; index++) await read();
+    wall = performance.now() - started;
+    units = REQUESTS;
+    what = `GET ${PATH} (per request)`;
+  }
   const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop", {}, 60_000);
   // The bundle names each module in a comment before its code (`// src/…`, `// node_modules/…`):
   // the module of a line is the last such comment above it.
@@ -95,7 +112,7 @@ try {
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
     byFile.set(module, (byFile.get(module) ?? 0) + micros);
   }
-  const perRequest = (micros: number) => `${(micros / 1000 / REQUESTS).toFixed(3)} ms`;
+  const perRequest = (micros: number) => `${(micros / units).toFixed(1)} µs`;
   const top = (map: Map<string, number>, count: number) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
@@ -106,7 +123,7 @@ try {
   );
   console.log("\nSelf time by function (per request):");
   console.log(top(byFunction, 40).join("\n"));
-  console.log("\nSelf time by module (per request):");
+  console.log("\nSelf time by module:");
   console.log(top(byFile, 40).join("\n"));
 } finally {
   await service.stop();

@@ -6,7 +6,15 @@
 import { spawnSync } from "node:child_process";
 import { ROOT, wranglerEnv } from "./lib/service.ts";
 
-const BENCHMARKS = ["bench:read", "bench:depth", "bench:sync", "bench:memory", "bench:latency", "bench:start"];
+const BENCHMARKS = [
+  "bench:read",
+  "bench:depth",
+  "bench:sync",
+  "bench:memory",
+  "bench:latency",
+  "bench:capacity",
+  "bench:start",
+];
 
 const failed: string[] = [];
 for (const script of BENCHMARKS) {

@@ -19,11 +19,20 @@ export function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
+/** The two hex digits of every byte: every request hashes its key and token, and hex-encodes the hashes. */
+const HEX_DIGITS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
 export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  let hex = "";
+  for (const byte of bytes) hex += HEX_DIGITS[byte];
+  return hex;
 }
 
+// One encoder and decoder per isolate (they hold no state between calls).
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 export const utf8 = {
-  encode: (text: string): Uint8Array => new TextEncoder().encode(text),
-  decode: (bytes: Uint8Array): string => new TextDecoder().decode(bytes),
+  encode: (text: string): Uint8Array => encoder.encode(text),
+  decode: (bytes: Uint8Array): string => decoder.decode(bytes),
 };
