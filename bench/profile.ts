@@ -93,7 +93,9 @@ try {
 
   // Self time per node: the sampled time deltas attributed to the node each sample landed in.
   const self = new Map<number, number>();
-  profile.samples.forEach((node, index) => self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  profile.samples.forEach((node, index) => {
+    self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   let busy = 0;
@@ -112,16 +114,14 @@ try {
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
     byFile.set(module, (byFile.get(module) ?? 0) + micros);
   }
-  const perRequest = (micros: number) => `${(micros / units).toFixed(1)} µs`;
+  const perUnit = (micros: number) => `${(micros / units).toFixed(1)} µs`;
   const top = (map: Map<string, number>, count: number) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
-      .map(([name, micros]) => `  ${perRequest(micros).padStart(10)}  ${name}`);
-  console.log(
-    `\n${REQUESTS} × GET ${PATH}: ${(wall / REQUESTS).toFixed(2)} ms wall, ${perRequest(busy)} CPU in the isolate per request`,
-  );
-  console.log("\nSelf time by function (per request):");
+      .map(([name, micros]) => `  ${perUnit(micros).padStart(10)}  ${name}`);
+  console.log(`\n${what}: ${((wall * 1000) / units).toFixed(1)} µs wall, ${perUnit(busy)} of CPU in the isolate`);
+  console.log("\nSelf time by function:");
   console.log(top(byFunction, 40).join("\n"));
   console.log("\nSelf time by module:");
   console.log(top(byFile, 40).join("\n"));

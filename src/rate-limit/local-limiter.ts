@@ -103,7 +103,11 @@ export class LocalLimiter {
       pending = { admitted: {}, count: 0 };
       this.unreported.set(applicationId, pending);
     }
-    for (const key of keys) (pending.admitted[key] ??= []).push(now);
+    for (const key of keys) {
+      const times = pending.admitted[key] ?? [];
+      times.push(now);
+      pending.admitted[key] = times;
+    }
     pending.count++;
   }
 
