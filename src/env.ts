@@ -92,6 +92,8 @@ export type AppEnv = {
     connection: ConnectionRow;
     /** Drizzle client over that connection's data shard (connection-scoped routes only). */
     data: Database;
+    /** The hash of the Connection-Token header, once computed (connection-token.ts). */
+    connectionTokenHash?: string;
     /** The route takes the connection from the isolate's memory even though it writes (requireRememberedConnection). */
     connectionFromMemory?: boolean;
     /** The Connection-Token's connection, read with the API key in one round trip (null: no connection has it). */

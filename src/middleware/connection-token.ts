@@ -17,11 +17,16 @@ const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method ==
 /** Whether the connection may come from this isolate's memory: reads, and routes that asked for it (requireRememberedConnection). */
 const mayRemember = (c: Context<AppEnv>) => isRead(c) || c.get("connectionFromMemory") === true;
 
-/** The hash of a well-formed Connection-Token header; undefined without one. */
-async function presentedTokenHash(c: Context<AppEnv>): Promise<string | undefined> {
-  const token = c.req.header("connection-token");
-  if (!token || !CONNECTION_TOKEN_PATTERN.test(token) || token.length > 200) return undefined;
-  return hashSecret(token);
+const isConnectionToken = (token: string) => CONNECTION_TOKEN_PATTERN.test(token) && token.length <= 200;
+
+/** The hash of the Connection-Token header (well-formed), computed once per request. */
+async function tokenHashOf(c: Context<AppEnv>, token: string): Promise<string> {
+  let hash = c.get("connectionTokenHash");
+  if (hash === undefined) {
+    hash = await hashSecret(token);
+    c.set("connectionTokenHash", hash);
+  }
+  return hash;
 }
 
 /**
@@ -30,9 +35,10 @@ async function presentedTokenHash(c: Context<AppEnv>): Promise<string | undefine
  * remembered reads its connection afresh in requireConnection.)
  */
 export async function connectionTokenHashToRead(c: Context<AppEnv>): Promise<string | undefined> {
-  const hash = await presentedTokenHash(c);
-  if (hash === undefined || rememberedConnection(hash)) return undefined;
-  return hash;
+  const token = c.req.header("connection-token");
+  if (!token || !isConnectionToken(token)) return undefined;
+  const hash = await tokenHashOf(c, token);
+  return rememberedConnection(hash) ? undefined : hash;
 }
 
 /**
@@ -57,7 +63,7 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
       "Send the connection's token as `Connection-Token: con_tkn_…`.",
     );
   }
-  if (!CONNECTION_TOKEN_PATTERN.test(token) || token.length > 200) {
+  if (!isConnectionToken(token)) {
     throw badRequest(
       "The Connection-Token header is not a connection token.",
       "{requestHeaders}.connection-token",
@@ -65,7 +71,7 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
       { pattern: CONNECTION_TOKEN_PATTERN.source },
     );
   }
-  const connection = await connectionOf(c, await hashSecret(token));
+  const connection = await connectionOf(c, await tokenHashOf(c, token));
   if (
     !connection ||
     connection.applicationId !== c.var.principal.applicationId ||

@@ -8,7 +8,7 @@ import { findProvider } from "../providers/registry";
 import { CANCELLED_REASON, type SyncJobRows, stoppedReason } from "./job-rows";
 import type { MoveMessage } from "./messages";
 import { incrementalStart } from "./plan";
-import { jobRow, type MoveState, reservation, storedJob } from "./state";
+import { jobRow, type MoveState, reservation, type SyncIdentity, storedJob } from "./state";
 import type { SyncStateStore } from "./state-store";
 import type { SyncRunner } from "./sync-runner";
 import type { RequestSyncInput, RequestSyncResult } from "./sync-starter";
@@ -42,7 +42,7 @@ export class ConnectionMoves {
    * A move was requested (and recorded `waiting`): the object takes it, and its copy starts now,
    * or when the running sync ends. `busy`: another move is under way.
    */
-  async begin(move: Omit<MoveState, "copying">, identity: NonNullable<ReturnType<SyncStateStore["load"]>["identity"]>) {
+  async begin(move: Omit<MoveState, "copying">, identity: SyncIdentity) {
     const { store } = this.parts;
     const state = store.load();
     if (state.move && state.move.moveId !== move.moveId) return "busy";

@@ -19,33 +19,40 @@ export type ShardFigures = {
 /** Every table of a shard, for the row counts. */
 const SHARD_TABLES = [...MOVED_TABLES.map((table) => table.name), ...NOT_MOVED_TABLES];
 
-/**
- * Every bound shard with its status (the directory's, open when it has no row), connections,
- * rows per table and size. The shards are read at once, each in one batch of counts; a count
- * reads every row of its table, which is fine for an operator's occasional look.
- */
-export async function listShards({ db, env }: ServiceContext): Promise<ShardFigures[]> {
+/** Every bound shard with its status (the directory's; open when it has no row) and its connections, in one round trip. */
+export async function shardDirectory({
+  db,
+  env,
+}: ServiceContext): Promise<Pick<ShardFigures, "name" | "status" | "connections">[]> {
   const [directory, counts] = await db.batch([
-    db.select().from(shards),
+    db.select({ name: shards.name, status: shards.status }).from(shards),
     db
       .select({ shard: connections.shard, count: sql<number>`count(*)` })
       .from(connections)
       .where(ne(connections.status, "deleted"))
       .groupBy(connections.shard),
   ]);
+  return shardNames(env).map((name) => ({
+    name,
+    status: directory.find((row) => row.name === name)?.status ?? "open",
+    connections: counts.find((row) => row.shard === name)?.count ?? 0,
+  }));
+}
+
+/**
+ * Every bound shard with its status, connections, rows per table and size. The shards are read
+ * at once, each in one batch of counts; a count reads every row of its table, which is fine
+ * for an operator's occasional look.
+ */
+export async function listShards(context: ServiceContext): Promise<ShardFigures[]> {
+  const directory = await shardDirectory(context);
   return Promise.all(
-    shardNames(env).map(async (name) => {
-      const d1 = shardD1(env, name);
+    directory.map(async (shard) => {
+      const d1 = shardD1(context.env, shard.name);
       const statements = SHARD_TABLES.map((table) => d1.prepare(`SELECT count(*) AS n FROM ${table}`));
       const results = await d1.batch<{ n: number }>(statements);
       const rows = Object.fromEntries(SHARD_TABLES.map((table, index) => [table, results[index]?.results[0]?.n ?? 0]));
-      return {
-        name,
-        status: directory.find((row) => row.name === name)?.status ?? "open",
-        connections: counts.find((row) => row.shard === name)?.count ?? 0,
-        rows,
-        bytes: results.at(-1)?.meta.size_after ?? 0,
-      };
+      return { ...shard, rows, bytes: results.at(-1)?.meta.size_after ?? 0 };
     }),
   );
 }
@@ -54,12 +61,10 @@ export async function listShards({ db, env }: ServiceContext): Promise<ShardFigu
  * Opens or closes a shard: a closed shard takes no new connection (placement.ts) and no move;
  * its connections work on. The last open shard cannot be closed: connections could no longer be created.
  */
-export async function setShardStatus({ db, env }: ServiceContext, name: string, status: ShardStatus): Promise<void> {
+export async function setShardStatus(context: ServiceContext, name: string, status: ShardStatus): Promise<void> {
   if (status === "closed") {
-    const closed = new Set(
-      (await db.select().from(shards)).filter((row) => row.status === "closed").map((row) => row.name),
-    );
-    if (shardNames(env).every((shard) => shard === name || closed.has(shard))) {
+    const open = (await shardDirectory(context)).filter((shard) => shard.status === "open" && shard.name !== name);
+    if (open.length === 0) {
       throw new DomainError(
         "conflict",
         `Shard ${name} is the last open shard: new connections need one. Add or open another first.`,
@@ -67,7 +72,7 @@ export async function setShardStatus({ db, env }: ServiceContext, name: string, 
     }
   }
   const now = new Date();
-  await db
+  await context.db
     .insert(shards)
     .values({ name, status, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: shards.name, set: { status, updatedAt: now } });

@@ -1,8 +1,7 @@
-import { ne, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import { connections, shards } from "../../db/schema";
-import { shardD1, shardNames } from "../../db/shards";
+import { shardD1 } from "../../db/shards";
 import type { Env } from "../../env";
+import { shardDirectory } from "./directory";
 
 /** No shard is open: every bound shard was closed by an operator (or none is bound). */
 export class NoOpenShardError extends Error {
@@ -29,25 +28,10 @@ export function chooseShard(open: readonly ShardLoad[]): string {
 }
 
 /** The shard a new connection goes to: the open shards' sizes and connection counts, read at once, then the rule. */
-export async function placeConnection({ db, env }: ServiceContext): Promise<string> {
-  const [directory, counts] = await db.batch([
-    db.select({ name: shards.name, status: shards.status }).from(shards),
-    db
-      .select({ shard: connections.shard, count: sql<number>`count(*)` })
-      .from(connections)
-      .where(ne(connections.status, "deleted"))
-      .groupBy(connections.shard),
-  ]);
-  const closed = new Set(directory.filter((row) => row.status === "closed").map((row) => row.name));
-  const open = shardNames(env).filter((name) => !closed.has(name));
-  const bytes = await Promise.all(open.map((name) => shardBytes(env, name)));
-  return chooseShard(
-    open.map((name, index) => ({
-      name,
-      bytes: bytes[index] as number,
-      connections: counts.find((row) => row.shard === name)?.count ?? 0,
-    })),
-  );
+export async function placeConnection(context: ServiceContext): Promise<string> {
+  const open = (await shardDirectory(context)).filter((shard) => shard.status === "open");
+  const bytes = await Promise.all(open.map((shard) => shardBytes(context.env, shard.name)));
+  return chooseShard(open.map((shard, index) => ({ ...shard, bytes: bytes[index] as number })));
 }
 
 /** A shard's size in bytes, as D1 reports it with every result (`meta.size_after`). */
