@@ -32,7 +32,24 @@ export type RecordKind = Extract<IdKind, "vehicle" | "driver" | "group" | "devic
 /** Crockford base32 as ULIDs use it: no I, L, O or U. */
 export const ULID_PATTERN = "[0-9A-HJKMNP-TV-Z]{26}";
 
-const monotonicUlid = monotonicFactory();
+/** Random bytes drawn from the platform CSPRNG a block at a time, handed out one by one. */
+const pool = { bytes: new Uint8Array(256), next: 256 };
+
+/**
+ * The random fraction each ULID character takes. ulid's default calls getRandomValues once per
+ * character, 16 native calls per id and a few hundred microseconds of every request's CPU
+ * (the request id alone); one call fills 256 characters here. The pool is filled on first use,
+ * never at module load (Workers forbid random values in the global scope).
+ */
+function pooledRandom(): number {
+  if (pool.next >= pool.bytes.length) {
+    crypto.getRandomValues(pool.bytes);
+    pool.next = 0;
+  }
+  return (pool.bytes[pool.next++] as number) / 256;
+}
+
+const monotonicUlid = monotonicFactory(pooledRandom);
 /** The latest time this isolate minted an id for. */
 let latestMinted = 0;
 
@@ -44,7 +61,7 @@ let latestMinted = 0;
  * Ids are names, never credentials: what authorizes is a key or a token, minted elsewhere.
  */
 export function newId(kind: IdKind, now: number = Date.now()): string {
-  if (now < latestMinted) return `${ID_PREFIXES[kind]}${ulid(now)}`;
+  if (now < latestMinted) return `${ID_PREFIXES[kind]}${ulid(now, pooledRandom)}`;
   latestMinted = now;
   return `${ID_PREFIXES[kind]}${monotonicUlid(now)}`;
 }

@@ -35,6 +35,19 @@ describe("newId", () => {
     }
   });
 
+  it("draws fresh random parts across many refills of its random pool, over the whole alphabet", () => {
+    // Backdated ids each take a fresh random part (not the monotonic increment): 2,000 of them draw
+    // 32,000 random characters, many refills of the pool.
+    const base = Date.now() - 3_600_000;
+    const parts = Array.from({ length: 2000 }, (_, index) => newId("request", base - index).slice(-16));
+    expect(new Set(parts).size).toBe(parts.length);
+    const counts = new Map<string, number>();
+    for (const char of parts.join("")) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect([...counts.keys()].sort().join("")).toBe(CROCKFORD);
+    // 1,000 expected per character: a pool handed out twice, or a stuck byte, would skew this far.
+    for (const count of counts.values()) expect(count).toBeGreaterThan(800);
+  });
+
   it("is unique within one millisecond", () => {
     const now = Date.now();
     const ids = Array.from({ length: 1000 }, () => newId("connection", now));

@@ -65,8 +65,24 @@ export function readColumns<T extends SQLiteTable & { raw: SQLiteColumn }>(table
  * comes back as `{ ok: false, id }` instead of failing the read of every other row.
  */
 export function readRows<T extends SyncedTable>(table: T, raw: boolean) {
-  return tolerantSelection<RecordOf<T>>(readColumns(table, raw));
+  let selections = readSelections.get(table);
+  if (!selections) {
+    selections = new Map();
+    readSelections.set(table, selections);
+  }
+  let selection = selections.get(raw);
+  if (!selection) {
+    selection = tolerantSelection<RecordOf<SyncedTable>>(readColumns(table, raw));
+    selections.set(raw, selection);
+  }
+  return selection as unknown as ReturnType<typeof tolerantSelection<RecordOf<T>>>;
 }
+
+/** readRows' selections, built once per table and isolate (a read's hot path). */
+const readSelections = new WeakMap<
+  SyncedTable,
+  Map<boolean, ReturnType<typeof tolerantSelection<RecordOf<SyncedTable>>>>
+>();
 
 /**
  * One page of a connection's records in id order, `limit + 1` rows: owner, visibility,
@@ -81,7 +97,7 @@ export async function listRecords<T extends SyncedTable>(
   page: KeyPage,
   ...extra: (SQL | undefined)[]
 ): Promise<Decoded<RecordOf<T>>[]> {
-  const { fields, decode } = readRows(table, page.raw);
+  const { fields, decodeValues } = readRows(table, page.raw);
   const rows = await db
     .select(fields)
     .from(table as SQLiteTable)
@@ -96,8 +112,9 @@ export async function listRecords<T extends SyncedTable>(
       ),
     )
     .orderBy(asc(table.id))
-    .limit(page.limit + 1);
-  return rows.map(decode);
+    .limit(page.limit + 1)
+    .values();
+  return rows.map(decodeValues);
 }
 
 /**
@@ -112,13 +129,14 @@ export async function getRecord<T extends SyncedTable>(
   id: string,
   raw: boolean,
 ): Promise<RecordOf<T> | undefined> {
-  const { fields, decode } = readRows(table, raw);
+  const { fields, decodeValues } = readRows(table, raw);
   const [row] = await db
     .select(fields)
     .from(table as SQLiteTable)
     .where(and(eq(table.connectionId, connectionId), eq(table.id, id)))
-    .limit(1);
-  return row && decodedOrThrow(getTableName(table), decode(row));
+    .limit(1)
+    .values();
+  return row && decodedOrThrow(getTableName(table), decodeValues(row));
 }
 
 /**
@@ -135,10 +153,11 @@ export async function loadRecords<T extends SyncedTable>(
 ): Promise<Map<string, RecordOf<T>>> {
   const wanted = distinctIds(ids);
   if (wanted.length === 0) return new Map();
-  const { fields, decode } = readRows(table, false);
+  const { fields, decodeValues } = readRows(table, false);
   const rows = await db
     .select(fields)
     .from(table as SQLiteTable)
-    .where(and(eq(table.connectionId, connectionId), inList(table.id, wanted)));
-  return decodedById(getTableName(table), rows.map(decode));
+    .where(and(eq(table.connectionId, connectionId), inList(table.id, wanted)))
+    .values();
+  return decodedById(getTableName(table), rows.map(decodeValues));
 }
