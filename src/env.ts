@@ -92,6 +92,8 @@ export type AppEnv = {
     connection: ConnectionRow;
     /** Drizzle client over that connection's data shard (connection-scoped routes only). */
     data: Database;
+    /** The presented API key and its hash, once computed (flood-shield.ts, reused by the key check). */
+    apiKeyHash?: { key: string; hash: string };
     /** The hash of the Connection-Token header, once computed (connection-token.ts). */
     connectionTokenHash?: string;
     /** The route takes the connection from the isolate's memory even though it writes (requireRememberedConnection). */

@@ -26,8 +26,13 @@ export async function authenticateKeyOfKind(
   // The Connection-Token's connection is read with the key when it will be needed and is not
   // remembered (connection-token.ts): one round trip for both.
   const tokenHash = await connectionTokenHashToRead(c);
+  const known = c.get("apiKeyHash");
   const found = presented
-    ? await authenticateApiKey(c.var.db, presented, { ttlMs: authCacheMs(c.env), connectionTokenHash: tokenHash })
+    ? await authenticateApiKey(c.var.db, presented, {
+        ttlMs: authCacheMs(c.env),
+        connectionTokenHash: tokenHash,
+        presentedHash: known?.key === presented ? known.hash : undefined,
+      })
     : undefined;
   if (tokenHash !== undefined && found?.connection !== undefined) {
     c.set("prefetchedConnection", { tokenHash, connection: found.connection });

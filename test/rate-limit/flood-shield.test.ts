@@ -3,13 +3,18 @@
  * Limiting binding: its real limit (10,000 per 10 s) is too high to reach in a test, and the
  * binding's own counting is Cloudflare's. Its configuration is checked against the API's limits.
  */
+import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { newApp } from "../../src/app";
+import { forgetAuthenticatedKeys } from "../../src/domain/api-keys/authenticate";
 import type { AppEnv, Env } from "../../src/env";
 import { handleError } from "../../src/http/handle-error";
 import { hashSecret } from "../../src/lib/crypto";
 import { shieldFromFloods } from "../../src/middleware/flood-shield";
 import wranglerToml from "../../wrangler.toml?raw";
+import { createTestApplication } from "../helpers/factories";
+import { BASE } from "../helpers/http";
 
 function shieldedApp() {
   const app = new Hono<AppEnv>();
@@ -31,6 +36,10 @@ function stubShield(allowed: number) {
   return { keys, env: { SHIELD: binding } as unknown as Env };
 }
 
+/** What the runtime hands a fetch handler for background work: here it runs and is forgotten. */
+const executionContext = () =>
+  ({ waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}), passThroughOnException() {} }) as never;
+
 describe("flood shield", () => {
   it("counts by the hash of the presented Authorization, and answers 429 once the binding says no", async () => {
     const shield = stubShield(1);
@@ -42,6 +51,32 @@ describe("flood shield", () => {
     expect(second.headers.get("retry-after")).toBe("10");
     expect(await second.json()).toMatchObject({ code: "too_many_requests", retryAfter: 10 });
     expect(shield.keys).toEqual([await hashSecret(headers.authorization), await hashSecret(headers.authorization)]);
+  });
+
+  it("is not consulted for a key this isolate remembers, and is again once the key is forgotten", async () => {
+    const shield = stubShield(1_000);
+    const app = newApp();
+    const served = { ...env, SHIELD: shield.env.SHIELD } as Env;
+    const { keys } = await createTestApplication();
+    const headers = { authorization: `Bearer ${keys.sandbox.secret}` };
+    const providers = () => app.request(`${BASE.sandbox}/providers`, { headers }, served, executionContext());
+    expect((await providers()).status).toBe(200);
+    expect(shield.keys).toEqual([await hashSecret(headers.authorization)]);
+    // Authenticated a moment ago: no call to the binding (its check costs D1 nothing).
+    expect((await providers()).status).toBe(200);
+    expect((await providers()).status).toBe(200);
+    expect(shield.keys).toHaveLength(1);
+    // Forgotten (revocations forget every key): shielded again.
+    forgetAuthenticatedKeys();
+    expect((await providers()).status).toBe(200);
+    expect(shield.keys).toHaveLength(2);
+    // An unknown key is never remembered: every request meets the shield.
+    const unknown = { authorization: "Bearer sk_test_unknown" };
+    for (let index = 0; index < 2; index++) {
+      const response = await app.request(`${BASE.sandbox}/providers`, { headers: unknown }, served, executionContext());
+      expect(response.status).toBe(401);
+    }
+    expect(shield.keys).toHaveLength(4);
   });
 
   it("lets requests without credentials through to the key check", async () => {

@@ -36,6 +36,11 @@ export type Principal = ApiKeyPrincipal | MemberPrincipal;
  */
 const recentKeys = new TtlCache<ApiKeyPrincipal>({ ttlMs: 5_000, maxEntries: 10_000 });
 
+/** Whether this isolate remembers a live key with this hash (the flood shield lets it through: it costs D1 nothing). */
+export function isRememberedKey(hash: string): boolean {
+  return recentKeys.get(hash) !== undefined;
+}
+
 /** Forgets every remembered key: after a revocation. */
 export function forgetAuthenticatedKeys(): void {
   recentKeys.clear();
@@ -70,10 +75,10 @@ export type Authenticated = {
 export async function authenticateApiKey(
   db: Database,
   presented: string,
-  options: { ttlMs: number; connectionTokenHash?: string },
+  options: { ttlMs: number; connectionTokenHash?: string; presentedHash?: string },
 ): Promise<Authenticated> {
   if (!parseKeyPrefix(presented) || presented.length > 200) return { principal: undefined };
-  const hash = await hashSecret(presented);
+  const hash = options.presentedHash ?? (await hashSecret(presented));
   const known = recentKeys.get(hash);
   const tokenHash = options.connectionTokenHash;
   if (known && tokenHash === undefined) return { principal: known };
