@@ -18,22 +18,29 @@ type UpsertOptions = {
   conflict: readonly string[] | "replace";
   /** The SET clause of DO UPDATE; `excluded.<column>` is the incoming value. Undefined: DO NOTHING. */
   update?: SQL;
+  /**
+   * Which incoming rows are written, as a condition on `value` (the row's JSON array: its
+   * columns are `json_extract(value, '$[i]')`), checked in the statement itself so that the
+   * write needs no read before it. Undefined: every row.
+   */
+  where?: SQL;
 };
 
 /**
- * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE true ON CONFLICT (target) DO UPDATE SET …`.
- * (`WHERE true` resolves SQLite's parsing ambiguity between a SELECT's ON clause and the
+ * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE <where or true> ON CONFLICT (target) DO UPDATE SET …`.
+ * (The WHERE clause, `true` when no condition is given, resolves SQLite's parsing ambiguity between a SELECT's ON clause and the
  * upsert's ON CONFLICT.)
  */
 function upsertStatement(options: UpsertOptions, json: string): SQL {
+  const where = options.where ? sql` WHERE ${options.where}` : sql.raw(" WHERE true");
   if (options.conflict === "replace") {
     const replace = sql.raw(`INSERT OR REPLACE INTO ${options.table} (${options.columns.join(", ")}) `);
-    return sql`${replace}${jsonRowsOf(options.columns, json)}`;
+    return sql`${replace}${jsonRowsOf(options.columns, json)}${where}`;
   }
   const insert = sql.raw(`INSERT INTO ${options.table} (${options.columns.join(", ")}) `);
-  const conflict = sql.raw(` WHERE true ON CONFLICT (${options.conflict.join(", ")}) DO `);
+  const conflict = sql.raw(` ON CONFLICT (${options.conflict.join(", ")}) DO `);
   const action = options.update ? sql`UPDATE SET ${options.update}` : sql.raw("NOTHING");
-  return sql`${insert}${jsonRowsOf(options.columns, json)}${conflict}${action}`;
+  return sql`${insert}${jsonRowsOf(options.columns, json)}${where}${conflict}${action}`;
 }
 
 /**

@@ -19,9 +19,13 @@ import { writePage } from "./write/page";
  */
 export async function processPage(env: Env, db: Database, message: SyncMessage): Promise<void> {
   const sync = connectionSync(env, message.connectionId);
-  if (!(await sync.claim(message.syncId, message.seq)).proceed) return;
-
-  const [connection] = await db.select().from(connections).where(eq(connections.id, message.connectionId)).limit(1);
+  // The claim and the connection's row side by side: neither needs the other, and a page that
+  // is not to proceed wastes only one indexed read.
+  const [claim, [connection]] = await Promise.all([
+    sync.claim(message.syncId, message.seq),
+    db.select().from(connections).where(eq(connections.id, message.connectionId)).limit(1),
+  ]);
+  if (!claim.proceed) return;
   const adapter = connection && findProvider(connection.provider);
   if (connection?.status !== "connected" || !adapter || !connection.credentialsEncrypted) {
     await sync.fail(message.syncId, `The connection is ${connection?.status ?? "gone"}; syncing stopped.`);

@@ -100,15 +100,24 @@ export const round2OrNull = (value: number | undefined) => (value === undefined 
  * addedAt; its content columns take the incoming values; `modified_at` moves only when the
  * content hash changed (or the record comes back after a deletion at the provider).
  */
-export function upsertSynced(table: string, contentColumns: readonly string[], rows: unknown[][]): SQL[] {
+export function upsertSynced(
+  table: string,
+  contentColumns: readonly string[],
+  rows: unknown[][],
+  where?: (column: (name: string) => SQL) => SQL,
+): SQL[] {
+  const columns = [...SYNCED_COLUMNS, ...contentColumns];
   const t = sql.raw(table);
   const assignments = [...contentColumns, ...REFRESHED_COLUMNS].map((column) =>
     sql.raw(`${column} = excluded.${column}`),
   );
+  // An incoming row's column, by name, for the condition on which rows are written.
+  const incoming = (name: string) => sql.raw(`json_extract(value, '$[${columns.indexOf(name)}]')`);
   return upsertJsonRows({
     table,
-    columns: [...SYNCED_COLUMNS, ...contentColumns],
+    columns,
     rows,
+    ...(where ? { where: where(incoming) } : {}),
     conflict: ["connection_id", "source_id"],
     update: sql`${sql.join(assignments, sql`, `)},
       modified_at = CASE WHEN ${t}.content_hash IS NOT excluded.content_hash OR ${t}.deleted_at IS NOT NULL
@@ -127,6 +136,11 @@ export type RecordTarget = {
   columns: readonly string[];
   /** The connection filters (contract 2.1) that hide records of this table: visibility is refreshed after the write. */
   filteredBy?: "vehicles" | "drivers";
+  /**
+   * Which records are stored, as a condition on their incoming columns (`column(name)`),
+   * checked by the write statement itself: no read before the write. Undefined: every one.
+   */
+  storedWhen?: (column: (name: string) => SQL) => SQL;
 };
 
 /**
@@ -156,7 +170,7 @@ export async function writeRecords<Normalized extends { sourceId: string }>(
     }),
   );
   const rows = perRecord.flat();
-  const statements = rows.length ? upsertSynced(target.table, target.columns, rows) : [];
+  const statements = rows.length ? upsertSynced(target.table, target.columns, rows, target.storedWhen) : [];
   if (!target.filteredBy) return statements;
   return [
     ...statements,

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { queryBatch } from "../../db/raw";
+import { type SQL, sql } from "drizzle-orm";
 import { recordId } from "../../lib/record-ids";
 import type { NormalizedSafetyEvent } from "../../model/normalized";
 import { type Item, jsonOrNull, toMs, type WriteContext, writeRecords } from "../kit/write";
@@ -16,20 +15,26 @@ const COLUMNS = [
   "camera_media",
 ];
 
-/** Writes a page of safety events; events of hidden vehicles or drivers are not ingested. */
+/**
+ * Writes a page of safety events; events of hidden (or deleted) vehicles or drivers are not
+ * ingested, which the write statement checks itself: no read before the write.
+ */
 export async function writeSafetyEvents(context: WriteContext, items: Item<NormalizedSafetyEvent>[]) {
   if (!items.length) return [];
-  const { d1, connection } = context;
-  const [hiddenVehicles, hiddenDrivers] = await queryBatch<[{ id: string }, { id: string }]>(d1, [
-    sql`SELECT id FROM vehicles WHERE connection_id = ${connection.id} AND visibility != 'visible'`,
-    sql`SELECT id FROM drivers WHERE connection_id = ${connection.id} AND visibility != 'visible'`,
-  ]);
-  const hidden = new Set([...hiddenVehicles, ...hiddenDrivers].map((row) => row.id));
-  const target = { table: "safety_events", kind: "safetyEvent", columns: COLUMNS } as const;
+  const { connection } = context;
+  const notHiddenIn = (table: "vehicles" | "drivers", id: SQL) =>
+    sql`(${id} IS NULL OR ${id} NOT IN (SELECT id FROM ${sql.raw(table)}
+      WHERE connection_id = ${connection.id} AND visibility != 'visible'))`;
+  const target = {
+    table: "safety_events",
+    kind: "safetyEvent",
+    columns: COLUMNS,
+    storedWhen: (column: (name: string) => SQL) =>
+      sql`${notHiddenIn("vehicles", column("vehicle_id"))} AND ${notHiddenIn("drivers", column("driver_id"))}`,
+  } as const;
   return writeRecords(context, target, items, async (event) => {
     const vehicleId = event.vehicleSourceId ? await recordId(connection, "vehicle", event.vehicleSourceId) : null;
     const driverId = event.driverSourceId ? await recordId(connection, "driver", event.driverSourceId) : null;
-    if ((vehicleId && hidden.has(vehicleId)) || (driverId && hidden.has(driverId))) return undefined;
     return [
       event.type,
       driverId,

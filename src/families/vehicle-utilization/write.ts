@@ -1,11 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { upsertJsonRows } from "../../db/json-rows";
-import { queryBatch } from "../../db/raw";
 import { contentHash } from "../../lib/content-hash";
-import { recordId } from "../../lib/record-ids";
+import { recordIds } from "../../lib/record-ids";
 import { round2 } from "../../lib/units";
 import type { NormalizedUtilizationDay } from "../../model/normalized";
-import { billBackfill } from "../kit/billing";
+import { billingMonth } from "../kit/billing";
 import { type Item, rawEntry, type WriteContext } from "../kit/write";
 
 /** The columns of a utilization row, in the order writers fill them. */
@@ -30,39 +29,26 @@ export const UTILIZATION_COLUMNS = [
 ];
 
 /**
- * Writes a page of vehicle-days. Days of vehicles that are hidden by the connection's
- * filters, deleted, or not (yet) known are not ingested. New days from before the
- * connection's creation add backfill units to the month's usage, in the same batch.
+ * Writes a page of vehicle-days, with no read before the write: days of vehicles that are
+ * hidden by the connection's filters, deleted, or not (yet) known are left out by the upsert
+ * itself, and new days from before the connection's creation add backfill units to the month's
+ * usage through a statement that runs first in the same batch (so it still sees which days are
+ * new). One round trip for the page, a transaction, as before.
  */
 export async function writeUtilization(context: WriteContext, items: Item<NormalizedUtilizationDay>[]): Promise<SQL[]> {
   if (!items.length) return [];
-  const { d1, connection } = context;
-  const withIds = await Promise.all(
-    items.map(async (item) => ({
-      ...item,
-      vehicleId: await recordId(connection, "vehicle", item.normalized.vehicleSourceId),
-    })),
-  );
-  const vehicleIds = [...new Set(withIds.map((item) => item.vehicleId))];
-  const keys = withIds.map((item) => [item.vehicleId, item.normalized.date]);
-  const [visible, existing] = await queryBatch<[{ id: string }, { vehicle_id: string; date: string }]>(d1, [
-    sql`SELECT id FROM vehicles WHERE connection_id = ${connection.id} AND visibility = 'visible'
-      AND id IN (SELECT value FROM json_each(${JSON.stringify(vehicleIds)}))`,
-    sql`SELECT vehicle_id, date FROM vehicle_utilization
-      WHERE connection_id = ${connection.id}
-        AND (vehicle_id, date) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${JSON.stringify(keys)}))`,
-  ]);
-  const visibleIds = new Set(visible.map((row) => row.id));
-  const existingKeys = new Set(existing.map((row) => `${row.vehicle_id}|${row.date}`));
+  const { connection } = context;
   const createdDay = connection.createdAt.toISOString().slice(0, 10);
-
+  const vehicleIds = await recordIds(
+    connection,
+    "vehicle",
+    items.map((item) => item.normalized.vehicleSourceId),
+  );
   const rows: unknown[][] = [];
-  const backfill = new Map<string, number>();
-  for (const { normalized: day, payload, vehicleId } of withIds) {
-    if (!visibleIds.has(vehicleId)) continue;
-    if (day.date < createdDay && !existingKeys.has(`${vehicleId}|${day.date}`)) {
-      backfill.set(vehicleId, (backfill.get(vehicleId) ?? 0) + 1);
-    }
+  const history: [string, string][] = [];
+  for (const [index, { normalized: day, payload }] of items.entries()) {
+    const vehicleId = vehicleIds[index] as string;
+    if (day.date < createdDay) history.push([vehicleId, day.date]);
     const content = { ...day, distance: round2(day.distance), fuelConsumed: round2(day.fuelConsumed) };
     rows.push([
       connection.id,
@@ -84,8 +70,39 @@ export async function writeUtilization(context: WriteContext, items: Item<Normal
       rawEntry(context, payload),
     ]);
   }
-  if (!rows.length) return [];
-  return [...upsertUtilizationRows(rows), ...billBackfill(context, backfill)];
+  const vehicleColumn = sql.raw(`json_extract(value, '$[${UTILIZATION_COLUMNS.indexOf("vehicle_id")}]')`);
+  return [
+    ...billBackfillDays(context, history),
+    ...upsertJsonRows({ ...utilizationUpsert(rows), where: visibleVehicle(connection.id, vehicleColumn) }),
+  ];
+}
+
+/** Whether the vehicle id `column` is one of the connection's visible vehicles. */
+const visibleVehicle = (connectionId: string, column: SQL) =>
+  sql`${column} IN (SELECT id FROM vehicles WHERE connection_id = ${connectionId} AND visibility = 'visible')`;
+
+/**
+ * Backfill units for the page's days of history, [vehicle id, date] pairs: one per day of a
+ * visible vehicle that is not stored yet, counted in SQL before the upsert stores them (so a
+ * day re-synced is never billed twice, and a redelivered page finds its days stored).
+ */
+function billBackfillDays(context: WriteContext, days: readonly [string, string][]): SQL[] {
+  if (days.length === 0) return [];
+  const { connection } = context;
+  const vehicle = sql.raw("json_extract(value, '$[0]')");
+  const date = sql.raw("json_extract(value, '$[1]')");
+  return [
+    sql`INSERT INTO usage_records (application_id, environment, month, connection_id, vehicle_id, backfill_unit_count)
+      SELECT ${connection.applicationId}, ${connection.environment}, ${billingMonth(context.now)}, ${connection.id},
+        ${vehicle}, count(DISTINCT ${date})
+      FROM json_each(${JSON.stringify(days)})
+      WHERE ${visibleVehicle(connection.id, vehicle)}
+        AND NOT EXISTS (SELECT 1 FROM vehicle_utilization
+          WHERE connection_id = ${connection.id} AND vehicle_id = ${vehicle} AND date = ${date})
+      GROUP BY ${vehicle}
+      ON CONFLICT (application_id, environment, month, connection_id, vehicle_id)
+        DO UPDATE SET backfill_unit_count = usage_records.backfill_unit_count + excluded.backfill_unit_count`,
+  ];
 }
 
 /**
@@ -95,7 +112,11 @@ export async function writeUtilization(context: WriteContext, items: Item<Normal
  * Worker writes with it too.
  */
 export function upsertUtilizationRows(rows: readonly (readonly unknown[])[]): SQL[] {
-  return upsertJsonRows({
+  return upsertJsonRows(utilizationUpsert(rows));
+}
+
+function utilizationUpsert(rows: readonly (readonly unknown[])[]) {
+  return {
     table: "vehicle_utilization",
     columns: UTILIZATION_COLUMNS,
     rows,
@@ -106,5 +127,5 @@ export function upsertUtilizationRows(rows: readonly (readonly unknown[])[]): SQ
       modified_at = CASE WHEN vehicle_utilization.content_hash IS NOT excluded.content_hash
         THEN excluded.modified_at ELSE vehicle_utilization.modified_at END,
       content_hash = excluded.content_hash`,
-  });
+  };
 }
