@@ -8,12 +8,17 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { newApp } from "../../src/app";
 import { authCacheMs } from "../../src/config";
 import { apiKeys, connections } from "../../src/db/schema";
 import { createTestApplication, db, insertConnection } from "../helpers/factories";
 import { admin, BASE, call } from "../helpers/http";
+import { faultyEnv } from "../helpers/io-faults";
 
 const vehicles = (key: string, token: string) => call("GET", `${BASE.sandbox}/vehicles`, { key, token });
+/** What the runtime hands a fetch handler for background work: here it runs and is forgotten. */
+const backgroundContext = () =>
+  ({ waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}), passThroughOnException() {} }) as never;
 const pastTheBound = () => new Promise((resolve) => setTimeout(resolve, authCacheMs(env) + 100));
 
 describe("remembered keys and tokens", () => {
@@ -73,5 +78,48 @@ describe("remembered keys and tokens", () => {
     expect(patched.status).toBe(200);
     const again = await call("GET", `${BASE.sandbox}/connections/current`, { key, token: connection.token });
     expect(again.body.externalId).toBe("patched");
+  });
+
+  it("a PATCH from a remembered connection makes one trip, and one changed elsewhere meanwhile applies to it as it is now", async () => {
+    const app = await createTestApplication();
+    const key = app.keys.sandbox.secret;
+    const connection = await insertConnection(app, "sandbox");
+    const service = newApp();
+    const recorded = faultyEnv(env);
+    const request = (method: string, path: string, body?: unknown) =>
+      service.request(
+        `${BASE.sandbox}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${key}`,
+            "connection-token": connection.token,
+            "content-type": "application/json",
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        recorded.env,
+        backgroundContext(),
+      );
+    expect((await request("GET", "/vehicles")).status).toBe(200);
+    // The key and the connection are remembered: the change with its events is the only trip.
+    const before = recorded.steps.length;
+    const tagged = await request("PATCH", "/connections/current", { tags: ["one"] });
+    expect(tagged.status).toBe(200);
+    expect(recorded.steps.slice(before)).toEqual(["DB.batch"]);
+
+    // Another isolate changes the vehicle filters; this one still remembers the connection before.
+    const vehicleFilter = { excludeIds: ["vcl_01ARZ3NDEKTSV4RRFFQ69G5FAV"] };
+    await db()
+      .update(connections)
+      .set({ filters: { vehicles: vehicleFilter }, updatedAt: new Date(Date.now() + 1) })
+      .where(eq(connections.id, connection.id));
+    const driverFilter = { excludeIds: ["drv_01ARZ3NDEKTSV4RRFFQ69G5FAV"] };
+    const patched = await request("PATCH", "/connections/current", { filters: { drivers: driverFilter } });
+    expect(patched.status).toBe(200);
+    // Merged with the filters as they are now, not as remembered (which had none).
+    const [stored] = await db().select().from(connections).where(eq(connections.id, connection.id));
+    expect(stored?.filters).toEqual({ vehicles: vehicleFilter, drivers: driverFilter });
+    expect(stored?.tags).toEqual(["one"]);
   });
 });

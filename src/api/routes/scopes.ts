@@ -24,6 +24,16 @@ export const connectionScope = {
 };
 
 /**
+ * Connection-scoped writes conditional on the connection being unchanged since it was read
+ * (PATCH /connections/current, domain/connections/update.ts): the connection may come from the
+ * isolate's memory, and a change made since then makes the write read it afresh and try again.
+ */
+export const unchangedConnectionScope = {
+  security: CONNECTION_SECURITY,
+  middleware: [requireRememberedConnection, enforceRateLimits],
+};
+
+/**
  * Connection-scoped writes that the connection's sync object checks for itself (POST /syncs,
  * cancel, retry): the connection may come from the isolate's memory (connection-token.ts).
  */

@@ -1,4 +1,4 @@
-import { eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { connectionD1 } from "../../db/databases";
 import { runBatch } from "../../db/raw";
@@ -36,13 +36,39 @@ const INACTIVE_STATUSES: ConnectionStatus[] = ["pending_deletion", "deleting", "
  * are replaced as given; `filters` are replaced per model (`vehicles`, `drivers`). The write is
  * conditional on the connection still being active, so a deletion that lands concurrently
  * wins instead of being overwritten.
+ *
+ * `connection` may be the one the isolate remembers (token-cache.ts): the first write is then
+ * also conditional on the connection's `updated_at` being the remembered one, so a request whose
+ * connection did not change since makes one round trip. If it changed (or the remembered one is
+ * no longer active), the connection is read as it is now and the update applied to that, as a
+ * request reading it afresh would have.
  */
 export async function updateConnection(
   context: ServiceContext,
   connection: ConnectionRow,
   input: UpdateConnectionInput,
 ): Promise<ConnectionRow> {
-  assertActive(connection);
+  if (isActive(connection)) {
+    const unchanged = eq(connections.updatedAt, connection.updatedAt);
+    const updated = await applyUpdate(context, connection, input, unchanged);
+    if (updated) return updated;
+  }
+  const [current] = await context.db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
+  assertActive(current ?? { ...connection, status: "deleted" });
+  const updated = await applyUpdate(context, current!, input, undefined);
+  if (updated) return updated;
+  const [now] = await context.db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
+  assertActive(now ?? { ...connection, status: "deleted" });
+  throw new DomainError("conflict", "The connection changed meanwhile; read it again and retry.");
+}
+
+/** The update applied to `connection` as read, if it is still active (and matches `condition`); undefined otherwise. */
+async function applyUpdate(
+  context: ServiceContext,
+  connection: ConnectionRow,
+  input: UpdateConnectionInput,
+  condition: SQL | undefined,
+): Promise<ConnectionRow | undefined> {
   const now = new Date();
   const patch: Partial<ConnectionRow> & { updatedAt: Date } = { updatedAt: now };
   if (input.status !== undefined) patch.status = input.status;
@@ -59,10 +85,10 @@ export async function updateConnection(
   if (input.filters !== undefined) patch.filters = { ...connection.filters, ...input.filters };
   const filters = patch.filters;
 
-  const { db, env } = context;
+  const { env } = context;
   const updated = await commitConnectionChange(context, connection, {
     patch,
-    condition: notInArray(connections.status, INACTIVE_STATUSES),
+    condition: and(notInArray(connections.status, INACTIVE_STATUSES), condition),
     events: (after) => connectionUpdateEvents(env, connection, after),
   });
   if (updated && filters) {
@@ -83,11 +109,6 @@ export async function updateConnection(
       ),
     );
   }
-  if (!updated) {
-    const [current] = await db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
-    assertActive(current ?? { ...connection, status: "deleted" });
-    throw new DomainError("conflict", "The connection changed meanwhile; read it again and retry.");
-  }
   return updated;
 }
 
@@ -103,6 +124,8 @@ export async function connectionUpdateEvents(
   if (before.status === "disconnected" && after.status === "connected") types.push("connection.reconnected");
   return types.map((type) => ({ type, detail, connectionId: after.id }));
 }
+
+const isActive = (connection: Pick<ConnectionRow, "status">) => !INACTIVE_STATUSES.includes(connection.status);
 
 function assertActive(connection: Pick<ConnectionRow, "status">): void {
   if (connection.status === "deleting" || connection.status === "deleted") {

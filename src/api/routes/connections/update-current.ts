@@ -4,11 +4,11 @@ import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { presentConnection } from "../../../presenters/connection";
 import { AnyConnectionSchema } from "../../../presenters/connection-schema";
-import { CONNECTION_ERRORS, connectionScope } from "../scopes";
+import { CONNECTION_ERRORS, unchangedConnectionScope } from "../scopes";
 import { UpdateConnectionBodySchema } from "./schema";
 
 const route = createRoute({
-  ...connectionScope,
+  ...unchangedConnectionScope,
   operationId: "connections.updateCurrent",
   tags: ["Connections"],
   method: "patch",
