@@ -30,6 +30,17 @@ export class TtlCache<Value> {
     this.entries.set(key, { value, expiresAt: now + ttlMs });
   }
 
+  /**
+   * Replaces the value of a live entry, keeping when it expires (how long a value may be
+   * remembered is not extended by replacing it); answers whether there was one to replace.
+   */
+  replace(key: string, value: Value, now = Date.now()): boolean {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= now) return false;
+    entry.value = value;
+    return true;
+  }
+
   /** Forgets every entry whose value matches. */
   deleteWhere(matches: (value: Value) => boolean): void {
     for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);

@@ -107,6 +107,10 @@ describe("remembered keys and tokens", () => {
     const tagged = await request("PATCH", "/connections/current", { tags: ["one"] });
     expect(tagged.status).toBe(200);
     expect(recorded.steps.slice(before)).toEqual(["DB.batch"]);
+    // The isolate remembers the connection as it wrote it: the next PATCH is one trip too.
+    const next = recorded.steps.length;
+    expect((await request("PATCH", "/connections/current", { tags: ["two"] })).status).toBe(200);
+    expect(recorded.steps.slice(next)).toEqual(["DB.batch"]);
 
     // Another isolate changes the vehicle filters; this one still remembers the connection before.
     const vehicleFilter = { excludeIds: ["vcl_01ARZ3NDEKTSV4RRFFQ69G5FAV"] };
@@ -120,6 +124,6 @@ describe("remembered keys and tokens", () => {
     // Merged with the filters as they are now, not as remembered (which had none).
     const [stored] = await db().select().from(connections).where(eq(connections.id, connection.id));
     expect(stored?.filters).toEqual({ vehicles: vehicleFilter, drivers: driverFilter });
-    expect(stored?.tags).toEqual(["one"]);
+    expect(stored?.tags).toEqual(["two"]);
   });
 });

@@ -6,7 +6,7 @@ import type { Env } from "../../env";
 import { connectionSync } from "../../sync/client";
 import { CHANGED_INTENT } from "../../sync/owed-sync";
 import { commitWithEvents, type EventInput, eventWrite } from "../../webhooks/outbox";
-import { forgetConnection } from "./token-cache";
+import { forgetConnection, replaceRememberedConnection } from "./token-cache";
 
 export type ConnectionChange = {
   /** The new values; `updatedAt` is the time of the change. */
@@ -17,6 +17,11 @@ export type ConnectionChange = {
   events: (after: ConnectionRow) => Promise<EventInput[]>;
   /** More statements of the same change, run only if the connection was changed. */
   alsoWhen?: (applied: SQL) => SQL[];
+  /**
+   * `condition` holds only if the connection is unchanged since it was read: the row written is
+   * then exactly the one read with the patch, and may replace what the isolate remembers.
+   */
+  unchangedSinceRead?: boolean;
 };
 
 /**
@@ -61,10 +66,12 @@ export async function commitConnectionChange(
     defer ? { defer } : {},
   );
   if (update?.meta.changes !== 1) return undefined;
-  // This isolate answers no read from the connection as it was (other isolates: token-cache.ts).
-  forgetConnection(connection.id);
   const [current] = (update.results ?? []) as { shard: string }[];
   if (current) after.shard = current.shard;
+  // This isolate answers no read from the connection as it was (other isolates: token-cache.ts):
+  // it remembers the row as written when that is exact (its sync intent untouched), else nothing.
+  if (change.unchangedSinceRead && !notifiesSync) replaceRememberedConnection(after);
+  else forgetConnection(connection.id);
   // Told after the answer when the caller can defer: the intent recorded with the change makes it owed.
   if (notifiesSync && defer) defer(notifySync(env, after));
   else if (notifiesSync) await notifySync(env, after);

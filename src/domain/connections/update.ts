@@ -50,12 +50,12 @@ export async function updateConnection(
 ): Promise<ConnectionRow> {
   if (isActive(connection)) {
     const unchanged = eq(connections.updatedAt, connection.updatedAt);
-    const updated = await applyUpdate(context, connection, input, unchanged);
+    const updated = await applyUpdate(context, connection, input, unchanged, true);
     if (updated) return updated;
   }
   const [current] = await context.db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
   assertActive(current ?? { ...connection, status: "deleted" });
-  const updated = await applyUpdate(context, current!, input, undefined);
+  const updated = await applyUpdate(context, current!, input, undefined, false);
   if (updated) return updated;
   const [now] = await context.db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
   assertActive(now ?? { ...connection, status: "deleted" });
@@ -68,6 +68,7 @@ async function applyUpdate(
   connection: ConnectionRow,
   input: UpdateConnectionInput,
   condition: SQL | undefined,
+  unchangedSinceRead: boolean,
 ): Promise<ConnectionRow | undefined> {
   const now = new Date();
   const patch: Partial<ConnectionRow> & { updatedAt: Date } = { updatedAt: now };
@@ -90,6 +91,7 @@ async function applyUpdate(
     patch,
     condition: and(notInArray(connections.status, INACTIVE_STATUSES), condition),
     events: (after) => connectionUpdateEvents(env, connection, after),
+    unchangedSinceRead,
   });
   if (updated && filters) {
     // Visibility follows the filters at once, without waiting for a sync: on the connection's
