@@ -9,11 +9,3 @@ export function applyMigrations(options: {
   configText?: string;
   quiet?: boolean;
 }): void;
-
-export function applyLocalMigrations(options: {
-  wrangler?: string;
-  args: string[];
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
-  configText?: string;
-}): Promise<void>;

@@ -1,7 +1,7 @@
 // The D1 databases of wrangler.toml (the control database DB and the data shards DATA_<NAME>),
 // for the scripts that migrate each of them: `npm start`, `npm run deploy`, the benchmarks and
 // the browser suite. wrangler applies migrations to one database per call.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -23,7 +23,9 @@ export function d1Databases(configText = readFileSync(path.join(ROOT, "wrangler.
 }
 
 /**
- * `wrangler d1 migrations apply <binding> <args>` for every database, one after another; throws
+ * `wrangler d1 migrations apply <binding> <args>` for every database, one after another (not at
+ * once: wrangler processes migrating one local persist directory together meet on its shared
+ * files and fail with SQLITE_BUSY, as a full test run once showed); throws
  * with wrangler's output on the first failure. `args` carries --local or --remote, and --config
  * or --persist-to where needed.
  */
@@ -47,40 +49,6 @@ export function applyMigrations({
         `migrations of ${binding} failed (${result.status ?? result.error?.message}):\n${result.stdout ?? ""}\n${result.stderr ?? ""}`,
       );
     }
-  }
-}
-
-/**
- * applyMigrations for local databases, every database at once: each is its own file under the
- * persist directory, so the wrangler processes do not meet, and the browser suite's and
- * `npm start`'s set-up wait for the slowest one instead of the sum (about 4 s instead of 7 here).
- * Rejects with wrangler's output of every database that failed.
- */
-export async function applyLocalMigrations({ wrangler = "wrangler", args, env = process.env, cwd = ROOT, configText }) {
-  if (!args.includes("--local")) throw new Error("applyLocalMigrations migrates local databases only (--local)");
-  const runs = d1Databases(configText).map(
-    ({ binding }) =>
-      new Promise((resolve) => {
-        const child = spawn(wrangler, ["d1", "migrations", "apply", binding, ...args], {
-          cwd,
-          env: { ...env, CI: "true" },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let output = "";
-        const keep = (chunk) => {
-          output += chunk;
-        };
-        child.stdout.on("data", keep);
-        child.stderr.on("data", keep);
-        child.on("error", (error) => resolve({ binding, status: null, output: error.message }));
-        child.on("close", (status) => resolve({ binding, status, output }));
-      }),
-  );
-  const failed = (await Promise.all(runs)).filter((run) => run.status !== 0);
-  if (failed.length > 0) {
-    throw new Error(
-      failed.map((run) => `migrations of ${run.binding} failed (${run.status}):\n${run.output}`).join("\n"),
-    );
   }
 }
 

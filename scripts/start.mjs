@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { startAllFakes } from "../test/fakes/start-all.ts";
-import { applyLocalMigrations } from "./d1-databases.mjs";
+import { applyMigrations } from "./d1-databases.mjs";
 import { startDemoApp } from "./demo-app.mjs";
 
 const ORIGIN = "http://127.0.0.1:8787";
@@ -132,7 +132,7 @@ function printBanner(vars, application, demo) {
 const vars = ensureDevVars();
 try {
   // The control database and every data shard (wrangler.toml).
-  await applyLocalMigrations({ args: ["--local"], env });
+  applyMigrations({ args: ["--local"], env });
 } catch (error) {
   console.error(`npm start: ${error.message}`);
   process.exit(1);

@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { applyLocalMigrations } from "../../scripts/d1-databases.mjs";
+import { applyMigrations } from "../../scripts/d1-databases.mjs";
 import { startDemoApp } from "../../scripts/demo-app.mjs";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { startAllFakes } from "../fakes/start-all.ts";
@@ -50,7 +50,9 @@ export default async function setup(project: TestProject) {
     const persistDir = mkdtempSync(path.join(tmpdir(), "telematics-browser-"));
     cleanups.push(() => rmSync(persistDir, { recursive: true, force: true }));
     // The control database and every data shard of wrangler.toml.
-    await applyLocalMigrations({ wrangler, args: ["--local", "--persist-to", persistDir], env, cwd: root });
+    // One database after another: wrangler processes migrating the same persist directory at once
+    // meet on its shared files (SQLITE_BUSY, seen once in a full run).
+    applyMigrations({ wrangler, args: ["--local", "--persist-to", persistDir], env, cwd: root, quiet: true });
 
     const [port, inspectorPort] = [await freePort(), await freePort()];
     const origin = `http://127.0.0.1:${port}`;
