@@ -27,25 +27,34 @@ export type StepHalf = "first" | "second";
 
 export function describeDeletionSweepCrashes(half: StepHalf) {
   describe(`deletion sweep, the ${half} half of its steps`, async () => {
-    /** A synced connection whose deletion was requested, with its grace period over by `sweepTime()`. */
-    async function connectionDue() {
+    /** A synced connection of an application subscribed to every event; its deletion not requested yet. */
+    async function syncedConnection() {
       const subscribed = await subscribedApplication();
       const { connection } = await createConnection(context(env), subscribed.tenant, creationInput());
-      await expectEveryConnectionSynced(subscribed.app.id, BACKFILL_DAYS);
-      const [row] = await db().select().from(connections).where(eq(connections.id, connection.id));
+      return { ...subscribed, id: connection.id };
+    }
+    /** The connection's deletion requested, with its grace period over by `sweepTime()`; and its events. */
+    async function requestDeletion(synced: Awaited<ReturnType<typeof syncedConnection>>) {
+      await expectEveryConnectionSynced(synced.app.id, BACKFILL_DAYS);
+      const [row] = await db().select().from(connections).where(eq(connections.id, synced.id));
       await requestConnectionDeletion(context(env), row!);
       const events = await db()
         .select({ id: webhookEvents.id })
         .from(webhookEvents)
-        .where(eq(webhookEvents.connectionId, connection.id));
-      return { ...subscribed, id: connection.id, eventIds: events.map((event) => event.id) };
+        .where(eq(webhookEvents.connectionId, synced.id));
+      return { ...synced, eventIds: events.map((event) => event.id) };
     }
     const sweepTime = () => new Date(Date.now() + 25 * 3_600_000);
-    const baseline = await connectionDue();
+    const baseline = await requestDeletion(await syncedConnection());
     const steps = await stepsOf((faulty) => runDeletionSweep(faulty, { now: sweepTime() }));
     const middle = Math.ceil(steps.length / 2);
     const inHalf = (at: number) => (half === "first" ? at <= middle : at > middle);
-    const covered = injections(steps).filter((injection) => inHalf(injection.at));
+    // One connection per injection, created together so that their syncs run side by side; each
+    // one's deletion is requested only in its own test (a sweep takes every connection that is due).
+    const covered = injections(steps)
+      .filter((injection) => inHalf(injection.at))
+      .map((injection, index) => ({ ...injection, index }));
+    const prepared = await Promise.all(covered.map(() => syncedConnection()));
 
     it("takes the steps the crash points cover", async () => {
       expect(steps[0]).toBe("DB.raw");
@@ -58,7 +67,7 @@ export function describeDeletionSweepCrashes(half: StepHalf) {
     it.each(covered)(
       "a fault at step $at ($mode): the next run completes the deletion, announced once",
       async (injection) => {
-        const { app, inbox, id, eventIds } = await connectionDue();
+        const { app, inbox, id, eventIds } = await requestDeletion(prepared[injection.index]!);
         await runWithFault(env, injection, (faulty) => runDeletionSweep(faulty, { now: sweepTime() }));
         for (let run = 0; run < 3; run++) await runDeletionSweep(env, { now: sweepTime() });
         const [row] = await db().select().from(connections).where(eq(connections.id, id));
