@@ -1,6 +1,5 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { DurationOrder } from "./duration-order.ts";
 import { workersProjects } from "./workers-project.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,8 +15,6 @@ export default defineConfig({
     // Files run side by side: most of a file's time is spent waiting on background syncs and
     // the fake providers, not on the CPU (vitest's default on 2 cores is a single worker).
     maxWorkers: 3,
-    // Without durations of a last run (a fresh clone, CI), those of a recorded one (./duration-order.ts).
-    sequence: { sequencer: DurationOrder },
     // The browser suite never runs beside the workers suite: on a 2-core machine the workers suite's
     // isolates starve wrangler dev and Chromium, and clicks time out. The workers projects share
     // group 1; the browser suite runs one file at a time (fileParallelism: false), which vitest runs

@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { DurationOrder } from "./duration-order.ts";
 import { workersProjects } from "./workers-project.ts";
 
 /**
@@ -12,7 +11,5 @@ export default defineConfig({
     // Files run side by side: most of a file's time is spent waiting on background syncs and
     // the fake providers, not on the CPU (vitest's default on 2 cores is a single worker).
     maxWorkers: 3,
-    // Without durations of a last run (a fresh clone, CI), those of a recorded one (./duration-order.ts).
-    sequence: { sequencer: DurationOrder },
   },
 });
