@@ -6,7 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
  * table carries 4 rows; a JSON array carries a whole page in one parameter.
  */
 function jsonRowsOf(columns: readonly string[], json: string): SQL {
-  const selects = columns.map((column, index) => sql.raw(`json_extract(value, '$[${index}]') AS ${column}`));
+  const selects = columns.map((column, index) => sql`${incomingValue(index)} AS ${sql.raw(column)}`);
   return sql`SELECT ${sql.join(selects, sql`, `)} FROM json_each(${json})`;
 }
 
@@ -19,12 +19,15 @@ type UpsertOptions = {
   /** The SET clause of DO UPDATE; `excluded.<column>` is the incoming value. Undefined: DO NOTHING. */
   update?: SQL;
   /**
-   * Which incoming rows are written, as a condition on `value` (the row's JSON array: its
-   * columns are `json_extract(value, '$[i]')`), checked in the statement itself so that the
-   * write needs no read before it. Undefined: every row.
+   * Which incoming rows are written, as a condition on their columns (`column(name)` is the
+   * incoming value of a column of `columns`), checked in the statement itself so that the write
+   * needs no read before it. Undefined: every row.
    */
-  where?: SQL;
+  where?: (column: (name: string) => SQL) => SQL;
 };
+
+/** An incoming row's value of column `index`, in the statement over json_each's `value`. */
+const incomingValue = (index: number) => sql.raw(`json_extract(value, '$[${index}]')`);
 
 /**
  * `INSERT INTO table (columns) SELECT … FROM json_each(?) WHERE <where or true> ON CONFLICT (target) DO UPDATE SET …`.
@@ -32,7 +35,12 @@ type UpsertOptions = {
  * upsert's ON CONFLICT.)
  */
 function upsertStatement(options: UpsertOptions, json: string): SQL {
-  const where = options.where ? sql` WHERE ${options.where}` : sql.raw(" WHERE true");
+  const column = (name: string) => {
+    const index = options.columns.indexOf(name);
+    if (index < 0) throw new Error(`${options.table} has no incoming column ${name}`);
+    return incomingValue(index);
+  };
+  const where = options.where ? sql` WHERE ${options.where(column)}` : sql.raw(" WHERE true");
   if (options.conflict === "replace") {
     const replace = sql.raw(`INSERT OR REPLACE INTO ${options.table} (${options.columns.join(", ")}) `);
     return sql`${replace}${jsonRowsOf(options.columns, json)}${where}`;

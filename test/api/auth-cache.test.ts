@@ -12,13 +12,10 @@ import { newApp } from "../../src/app";
 import { authCacheMs } from "../../src/config";
 import { apiKeys, connections } from "../../src/db/schema";
 import { createTestApplication, db, insertConnection } from "../helpers/factories";
-import { admin, BASE, call } from "../helpers/http";
+import { admin, BASE, backgroundContext, call } from "../helpers/http";
 import { faultyEnv } from "../helpers/io-faults";
 
 const vehicles = (key: string, token: string) => call("GET", `${BASE.sandbox}/vehicles`, { key, token });
-/** What the runtime hands a fetch handler for background work: here it runs and is forgotten. */
-const backgroundContext = () =>
-  ({ waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}), passThroughOnException() {} }) as never;
 const pastTheBound = () => new Promise((resolve) => setTimeout(resolve, authCacheMs(env) + 100));
 
 describe("remembered keys and tokens", () => {

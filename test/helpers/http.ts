@@ -52,3 +52,7 @@ export function admin<T = any>(method: string, path: string, body?: unknown): Pr
 export function errorBody(result: CallResult<any>) {
   return result.body as { code: string; message: string; detail?: unknown; retryAfter?: number };
 }
+
+/** What the runtime hands a fetch handler for its background work, for a test calling the app directly: the work runs and is forgotten. */
+export const backgroundContext = () =>
+  ({ waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}), passThroughOnException() {} }) as never;

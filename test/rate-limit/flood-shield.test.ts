@@ -14,7 +14,7 @@ import { hashSecret } from "../../src/lib/crypto";
 import { shieldFromFloods } from "../../src/middleware/flood-shield";
 import wranglerToml from "../../wrangler.toml?raw";
 import { createTestApplication } from "../helpers/factories";
-import { BASE } from "../helpers/http";
+import { BASE, backgroundContext } from "../helpers/http";
 
 function shieldedApp() {
   const app = new Hono<AppEnv>();
@@ -36,10 +36,6 @@ function stubShield(allowed: number) {
   return { keys, env: { SHIELD: binding } as unknown as Env };
 }
 
-/** What the runtime hands a fetch handler for background work: here it runs and is forgotten. */
-const executionContext = () =>
-  ({ waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}), passThroughOnException() {} }) as never;
-
 describe("flood shield", () => {
   it("counts by the hash of the presented Authorization, and answers 429 once the binding says no", async () => {
     const shield = stubShield(1);
@@ -59,7 +55,7 @@ describe("flood shield", () => {
     const served = { ...env, SHIELD: shield.env.SHIELD } as Env;
     const { keys } = await createTestApplication();
     const headers = { authorization: `Bearer ${keys.sandbox.secret}` };
-    const providers = () => app.request(`${BASE.sandbox}/providers`, { headers }, served, executionContext());
+    const providers = () => app.request(`${BASE.sandbox}/providers`, { headers }, served, backgroundContext());
     expect((await providers()).status).toBe(200);
     expect(shield.keys).toEqual([await hashSecret(headers.authorization)]);
     // Authenticated a moment ago: no call to the binding (its check costs D1 nothing).
@@ -73,7 +69,12 @@ describe("flood shield", () => {
     // An unknown key is never remembered: every request meets the shield.
     const unknown = { authorization: "Bearer sk_test_unknown" };
     for (let index = 0; index < 2; index++) {
-      const response = await app.request(`${BASE.sandbox}/providers`, { headers: unknown }, served, executionContext());
+      const response = await app.request(
+        `${BASE.sandbox}/providers`,
+        { headers: unknown },
+        served,
+        backgroundContext(),
+      );
       expect(response.status).toBe(401);
     }
     expect(shield.keys).toHaveLength(4);

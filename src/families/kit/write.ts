@@ -106,18 +106,15 @@ export function upsertSynced(
   rows: unknown[][],
   where?: (column: (name: string) => SQL) => SQL,
 ): SQL[] {
-  const columns = [...SYNCED_COLUMNS, ...contentColumns];
   const t = sql.raw(table);
   const assignments = [...contentColumns, ...REFRESHED_COLUMNS].map((column) =>
     sql.raw(`${column} = excluded.${column}`),
   );
-  // An incoming row's column, by name, for the condition on which rows are written.
-  const incoming = (name: string) => sql.raw(`json_extract(value, '$[${columns.indexOf(name)}]')`);
   return upsertJsonRows({
     table,
-    columns,
+    columns: [...SYNCED_COLUMNS, ...contentColumns],
     rows,
-    ...(where ? { where: where(incoming) } : {}),
+    ...(where ? { where } : {}),
     conflict: ["connection_id", "source_id"],
     update: sql`${sql.join(assignments, sql`, `)},
       modified_at = CASE WHEN ${t}.content_hash IS NOT excluded.content_hash OR ${t}.deleted_at IS NOT NULL

@@ -70,10 +70,12 @@ export async function writeUtilization(context: WriteContext, items: Item<Normal
       rawEntry(context, payload),
     ]);
   }
-  const vehicleColumn = sql.raw(`json_extract(value, '$[${UTILIZATION_COLUMNS.indexOf("vehicle_id")}]')`);
   return [
     ...billBackfillDays(context, history),
-    ...upsertJsonRows({ ...utilizationUpsert(rows), where: visibleVehicle(connection.id, vehicleColumn) }),
+    ...upsertJsonRows({
+      ...utilizationUpsert(rows),
+      where: (column) => visibleVehicle(connection.id, column("vehicle_id")),
+    }),
   ];
 }
 
