@@ -3,9 +3,10 @@
  * (through `wrangler dev`'s inspector) while it serves `GET /vehicles?limit=100` one request at
  * a time, summed by function (self time) and by source file (self time). A tool for finding
  * what a read does that it need not; its figures are printed, not recorded in BENCHMARKS.md.
- * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100).
- * BENCH_PROFILE=sync profiles a sync instead: 200 vehicles' utilization over 365 days (the
- * sync benchmark's shape, smaller), from the connection's creation to its sync's end.
+ * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100);
+ * BENCH_PROFILE_OUT=<dir> also writes the profile (profile.cpuprofile) and the scripts it samples.
+ * BENCH_PROFILE=sync profiles a sync instead: BENCH_PROFILE_FLEET vehicles (default 200) over
+ * 365 days (the sync benchmark's shape, smaller), from the connection's creation to its sync's end.
  */
 import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
 import { Inspector } from "./lib/inspector.ts";
@@ -14,6 +15,7 @@ import { startService } from "./lib/service.ts";
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
 const SYNC = process.env.BENCH_PROFILE === "sync";
 const PATH = process.env.BENCH_PROFILE_PATH ?? "/vehicles?limit=100";
+const SYNC_FLEET = Number(process.env.BENCH_PROFILE_FLEET ?? 200);
 
 type ProfileNode = {
   id: number;
@@ -36,11 +38,11 @@ try {
   if (SYNC) {
     await inspector.send("Profiler.start");
     const started = performance.now();
-    const fleet = await connectSandboxFleet(service, application, { fleetSize: 200, days: 365 });
+    const fleet = await connectSandboxFleet(service, application, { fleetSize: SYNC_FLEET, days: 365 });
     await waitForSync(service, fleet, { timeoutMs: 1_800_000 });
     wall = performance.now() - started;
-    units = 200 * 365;
-    what = "a sync of 200 vehicles × 365 days (per utilization row)";
+    units = SYNC_FLEET * 365;
+    what = `a sync of ${SYNC_FLEET} vehicles × 365 days (per utilization row)`;
   } else {
     const fleet = await connectSandboxFleet(service, application, { fleetSize: 1000, days: 0 });
     await waitForSync(service, fleet, { timeoutMs: 600_000 });
@@ -89,6 +91,19 @@ try {
   const moduleOfNode = new Map<number, string>();
   for (const node of profile.nodes)
     moduleOfNode.set(node.id, await moduleAt(node.callFrame.scriptId, node.callFrame.lineNumber));
+  if (process.env.BENCH_PROFILE_OUT) {
+    // For a closer look (Chrome DevTools opens .cpuprofile files): the profile and the bundle it samples.
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    mkdirSync(process.env.BENCH_PROFILE_OUT, { recursive: true });
+    writeFileSync(`${process.env.BENCH_PROFILE_OUT}/profile.cpuprofile`, JSON.stringify(profile));
+    for (const scriptId of new Set(profile.nodes.map((node) => node.callFrame.scriptId))) {
+      if (!scriptId || scriptId === "0") continue;
+      const { scriptSource } = await inspector
+        .send<{ scriptSource: string }>("Debugger.getScriptSource", { scriptId }, 60_000)
+        .catch(() => ({ scriptSource: "" }));
+      if (scriptSource) writeFileSync(`${process.env.BENCH_PROFILE_OUT}/script-${scriptId}.js`, scriptSource);
+    }
+  }
   inspector.close();
 
   // Self time per node: the sampled time deltas attributed to the node each sample landed in.

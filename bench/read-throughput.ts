@@ -6,7 +6,10 @@
  * - `GET /vehicles?limit=100` on a connection with 10,000 vehicles (targets: ≥ 0.6 of the bare
  *   route's requests per second, p99 latency ≤ 3 times the bare route's);
  * - `GET /vehicles/utilization` of one vehicle over one year (365 days, one page);
- * - `GET /connections/current`.
+ * - `GET /connections/current`;
+ * - the same page of 100 vehicles read straight from the connection's shard by a bench-only
+ *   route (bench/read/worker.ts, no auth, limiter, presentation or validation): what local D1
+ *   alone costs a page, the floor under any read route on this thread.
  *
  * Rounds interleave the routes, so a noisy moment hits all of them; figures are medians of the
  * per-round ratios. BENCH_ROUNDS (default 5), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
@@ -22,7 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FLEET = 10_000;
 
-const service = await startService({ name: "read", port: 8821, inspectorPort: 9321 });
+const service = await startService({ name: "read", port: 8821, inspectorPort: 9321, main: "bench/read/worker.ts" });
 try {
   const application = await createApplication(service, "read bench");
   const fleet = await connectSandboxFleet(service, application, { fleetSize: FLEET, days: 0 });
@@ -38,12 +41,21 @@ try {
   const vehiclesPage = await apiGet(`${service.sandbox}/vehicles?limit=100`, fleet);
   if (vehiclesPage.results.length !== 100) throw new Error("the fleet connection has fewer than 100 vehicles");
 
+  // The fleet connection's shard, from the operator API: the storage-only page reads there.
+  const operatorView = await fetch(`${service.origin}/admin/v1/connections/${fleet.id}`, {
+    headers: { authorization: `Bearer ${service.adminToken}` },
+  }).then((response) => response.json() as Promise<{ shard: string }>);
+  const storagePage = `${service.origin}/__bench/storage-page?connection=${fleet.id}&shard=${operatorView.shard}`;
+  const stored = (await fetch(storagePage).then((response) => response.json())) as { results: unknown[] };
+  if (stored.results.length !== 100) throw new Error("the storage-only page did not read 100 vehicles");
+
   const headers = (connection: { key: string; token: string }) => ({
     authorization: `Bearer ${connection.key}`,
     "connection-token": connection.token,
   });
   const targets = {
     bare: { url: `${service.origin}/health` },
+    storage: { url: storagePage },
     vehicles: { url: `${service.sandbox}/vehicles?limit=100`, headers: headers(fleet) },
     utilization: { url: `${service.sandbox}${utilizationPath}`, headers: headers(year) },
     current: { url: `${service.sandbox}/connections/current`, headers: headers(fleet) },
@@ -86,6 +98,7 @@ try {
         ["route", "requests/s", "p99", "÷ bare (req/s)", "× bare (p99)", "target"],
         [
           row("bare", "`GET /health` (bare, constant JSON)", "baseline"),
+          row("storage", "storage only: the same page of 100 vehicles straight from D1 (bench route)", "reported"),
           row("vehicles", `\`GET /vehicles?limit=100\` (${thousands(FLEET)} vehicles)`, "≥ 0.6 req/s, ≤ 3 × p99"),
           row("utilization", `\`GET /vehicles/utilization\` (1 vehicle, ${days} days, one page)`, "reported"),
           row("current", "`GET /connections/current`", "reported"),

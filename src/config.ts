@@ -53,6 +53,17 @@ export function syncStallMs(env: Env): number {
   return positiveNumber(env.SYNC_STALL_MINUTES, 10) * 60_000;
 }
 
+/**
+ * How long a queue consumer carries a sync on from page to page in one invocation (default 10 s;
+ * 0 sends every page as its own message): the sync object hands the next page to the consumer
+ * that reported the last one, which saves a queue hop and a claim per page (BENCHMARKS.md).
+ */
+export function syncCarryOnMs(env: Pick<Env, "SYNC_CARRY_ON_SECONDS">): number {
+  const raw = env.SYNC_CARRY_ON_SECONDS;
+  const value = Number(raw);
+  return raw !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 10_000;
+}
+
 /** Longest delay between retries of a failing sync page (default 300 seconds). */
 export function syncMaxBackoffSeconds(env: Env): number {
   return positiveNumber(env.SYNC_MAX_BACKOFF_SECONDS, 300);

@@ -60,13 +60,20 @@ export async function connectSandboxFleet(
   return { id: body.id, token: body.token, key: application.secretKey, createdAt };
 }
 
-export type SyncJob = { id: string; status: string; failureReason?: string; progress: number };
+export type SyncJob = {
+  id: string;
+  status: string;
+  failureReason?: string;
+  progress: number;
+  requestedAt: string;
+  completedAt?: string;
+};
 
 /** Polls the connection's last sync until it is completed (or throws when it failed or took too long). */
 export async function waitForSync(
   service: LocalService,
   connection: Connection,
-  options: { timeoutMs: number; onProgress?: (job: SyncJob) => void },
+  options: { timeoutMs: number; onProgress?: (job: SyncJob) => void; pollMs?: number },
 ): Promise<{ job: SyncJob; doneAt: number }> {
   const deadline = performance.now() + options.timeoutMs;
   while (performance.now() < deadline) {
@@ -75,7 +82,7 @@ export async function waitForSync(
     if (job?.status === "completed") return { job, doneAt: performance.now() };
     if (job?.status === "failed") throw new Error(`the sync failed: ${job.failureReason}`);
     if (job) options.onProgress?.(job);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
   }
   throw new Error(`the sync did not complete within ${options.timeoutMs / 1000} s`);
 }

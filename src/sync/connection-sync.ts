@@ -8,6 +8,7 @@ import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
 import { AlarmClock } from "./alarm-clock";
 import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
+import type { SyncMessage } from "./messages";
 import { ConnectionMoves } from "./moves";
 import { clearChangedIntent } from "./owed-sync";
 import { ProviderSlots } from "./provider-slots";
@@ -125,15 +126,26 @@ export class ConnectionSync extends DurableObject<Env> {
     return { proceed: true };
   }
 
-  /** A consumer stored page `seq`: advance to the next page or step, or complete the sync. */
-  async pageDone(syncId: string, seq: number, result: { nextCursor?: string }): Promise<void> {
+  /**
+   * A consumer stored page `seq`: advance to the next page or step, or complete the sync. A
+   * consumer that may carry on (`carryOn`) is handed the next page's message, claimed in its
+   * name, instead of the object queueing it; otherwise the next message is queued.
+   */
+  async pageDone(
+    syncId: string,
+    seq: number,
+    result: { nextCursor?: string },
+    carryOn = false,
+  ): Promise<{ next?: SyncMessage }> {
     const state = this.store.load();
     const current = state.active;
-    if (!current || current.syncId !== syncId || current.seq !== seq) return;
+    if (!current || current.syncId !== syncId || current.seq !== seq) return {};
     const active = afterPage(current, result.nextCursor, Date.now());
     this.store.save({ ...state, active });
+    if (carryOn && active.stepIndex < active.steps.length) return { next: await this.runner.handOver(active) };
     await this.runner.resume(active);
     await this.moves.syncEnded();
+    return {};
   }
 
   /** Records the last error a consumer met, for the failure reason should the sync never recover. */

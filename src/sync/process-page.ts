@@ -2,22 +2,45 @@ import { and, eq } from "drizzle-orm";
 import { syncPageSize } from "../config";
 import type { Database } from "../db/client";
 import { connectionD1, connectionDatabase } from "../db/databases";
-import { connections } from "../db/schema";
+import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
 import { openCredentials } from "../lib/connection-secrets";
 import { ProviderError } from "../providers/errors";
 import { findProvider } from "../providers/registry";
+import type { ProviderAdapter } from "../providers/types";
 import { connectionSync } from "./client";
 import type { SyncMessage } from "./messages";
 import { providerPacer } from "./provider-pacer";
 import { writePage } from "./write/page";
 
 /**
- * Does one unit of sync work: asks the connection's Durable Object whether this message is
- * current, reads the provider page, stores it in one D1 batch, and reports back. Returns
- * normally when the message is done (processed or stale); throws to have it retried.
+ * A page the consumer was handed by the sync object (carried on to) failed: the queue message
+ * it holds is an earlier page's, so what must be sent again is this page's `message`.
  */
-export async function processPage(env: Env, db: Database, message: SyncMessage): Promise<void> {
+export class CarriedPageError extends Error {
+  constructor(
+    readonly page: SyncMessage,
+    override readonly cause: unknown,
+  ) {
+    super(`carried sync page ${page.seq} failed`);
+  }
+}
+
+/**
+ * Does the sync work of one queue message: asks the connection's Durable Object whether this
+ * message is current, reads the provider page, stores it in one D1 batch, and reports back.
+ * While `mayCarryOn()` says so, the object may answer the report with the sync's next page,
+ * which is then processed here too, with the same connection row and credentials (the queue
+ * handler bounds a chain in time; a sync cancelled or failed meanwhile ends it at the next report).
+ * Returns normally when the work is done (processed or stale); throws to have it retried (a
+ * CarriedPageError when the page that failed is not the message's own).
+ */
+export async function processPage(
+  env: Env,
+  db: Database,
+  message: SyncMessage,
+  mayCarryOn: () => boolean = () => false,
+): Promise<void> {
   const sync = connectionSync(env, message.connectionId);
   // The claim and the connection's row side by side: neither needs the other, and a page that
   // is not to proceed wastes only one indexed read.
@@ -31,50 +54,70 @@ export async function processPage(env: Env, db: Database, message: SyncMessage):
     await sync.fail(message.syncId, `The connection is ${connection?.status ?? "gone"}; syncing stopped.`);
     return;
   }
-  try {
-    const page = await adapter.readPage(message.step.model, {
-      context: { env, pace: providerPacer(env, connection.id, adapter, message.step.model) },
-      credentials: await openCredentials(env, connection.id, connection.credentialsEncrypted),
-      options: connection.options,
-      connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },
-      ...(message.cursor === undefined ? {} : { cursor: message.cursor }),
-      ...(message.step.window
-        ? { window: { start: new Date(message.step.window.start), end: new Date(message.step.window.end) } }
-        : {}),
-      pageSize: syncPageSize(env),
-    });
-    await writePage(
-      {
-        db: connectionDatabase(env, connection),
-        d1: connectionD1(env, connection),
-        env,
-        connection,
-        adapter,
-        syncId: message.syncId,
-        now: Date.now(),
-        schema: page.schema,
-      },
-      message.step.model,
-      page,
-    );
-    await sync.pageDone(
-      message.syncId,
-      message.seq,
-      page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor },
-    );
-  } catch (error) {
-    if (error instanceof ProviderError && error.kind === "unauthorized") {
-      // The credentials stopped working: the connection needs the customer to reconnect it.
-      await db
-        .update(connections)
-        .set({ status: "disconnected", updatedAt: new Date() })
-        .where(and(eq(connections.id, connection.id), eq(connections.status, "connected")));
-      await sync.fail(message.syncId, `The provider rejected the connection's credentials: ${error.message}`);
-      return;
+  let credentials: Readonly<Record<string, string>> | undefined;
+  let page: SyncMessage | undefined = message;
+  while (page) {
+    const current: SyncMessage = page;
+    try {
+      credentials ??= await openCredentials(env, connection.id, connection.credentialsEncrypted);
+      const nextCursor = await readAndStore(env, { connection, adapter, credentials }, current);
+      ({ next: page } = await sync.pageDone(
+        current.syncId,
+        current.seq,
+        nextCursor === undefined ? {} : { nextCursor },
+        mayCarryOn(),
+      ));
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === "unauthorized") {
+        // The credentials stopped working: the connection needs the customer to reconnect it.
+        await db
+          .update(connections)
+          .set({ status: "disconnected", updatedAt: new Date() })
+          .where(and(eq(connections.id, connection.id), eq(connections.status, "connected")));
+        await sync.fail(current.syncId, `The provider rejected the connection's credentials: ${error.message}`);
+        return;
+      }
+      await sync.noteError(current.syncId, describe(error));
+      throw current === message ? error : new CarriedPageError(current, error);
     }
-    await sync.noteError(message.syncId, describe(error));
-    throw error;
   }
+}
+
+type PageSource = {
+  connection: ConnectionRow;
+  adapter: ProviderAdapter;
+  credentials: Readonly<Record<string, string>>;
+};
+
+/** Reads one provider page and stores it in one D1 batch; answers the cursor of the step's next page. */
+async function readAndStore(env: Env, source: PageSource, message: SyncMessage): Promise<string | undefined> {
+  const { connection, adapter } = source;
+  const page = await adapter.readPage(message.step.model, {
+    context: { env, pace: providerPacer(env, connection.id, adapter, message.step.model) },
+    credentials: source.credentials,
+    options: connection.options,
+    connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },
+    ...(message.cursor === undefined ? {} : { cursor: message.cursor }),
+    ...(message.step.window
+      ? { window: { start: new Date(message.step.window.start), end: new Date(message.step.window.end) } }
+      : {}),
+    pageSize: syncPageSize(env),
+  });
+  await writePage(
+    {
+      db: connectionDatabase(env, connection),
+      d1: connectionD1(env, connection),
+      env,
+      connection,
+      adapter,
+      syncId: message.syncId,
+      now: Date.now(),
+      schema: page.schema,
+    },
+    message.step.model,
+    page,
+  );
+  return page.nextCursor;
 }
 
 /** A failure as a failure reason: provider errors say what happened; anything else stays generic. */

@@ -1,11 +1,11 @@
-import { syncMaxBackoffSeconds } from "../config";
+import { syncCarryOnMs, syncMaxBackoffSeconds } from "../config";
 import { controlDatabase } from "../db/databases";
 import type { Env } from "../env";
 import { ProviderError } from "../providers/errors";
 import { backoffSeconds, retryAfterDelay } from "./backoff";
 import { connectionSync } from "./client";
 import { type MoveMessage, WorkMessageSchema } from "./messages";
-import { processPage } from "./process-page";
+import { CarriedPageError, processPage } from "./process-page";
 
 /** Name of the queue of sync work, and of its dead-letter queue (wrangler.toml). */
 export const SYNC_QUEUE_NAME = "telematics-sync";
@@ -20,6 +20,9 @@ export const SYNC_DEAD_LETTER_QUEUE_NAME = "telematics-sync-dlq";
  */
 export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env, handlers: WorkHandlers): Promise<void> {
   const db = controlDatabase(env);
+  // One budget for the batch: its messages carry their syncs on while it lasts (config.ts).
+  const carryOnUntil = Date.now() + syncCarryOnMs(env);
+  const mayCarryOn = () => Date.now() < carryOnUntil;
   for (const message of batch.messages) {
     const parsed = WorkMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -33,25 +36,33 @@ export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env, ha
       continue;
     }
     try {
-      await processPage(env, db, parsed.data);
+      await processPage(env, db, parsed.data, mayCarryOn);
       message.ack();
-    } catch (error) {
-      if (error instanceof ProviderError && error.kind === "rate_limited") {
-        // A rate limit is "come back later", not a failure: the page is sent again after the
-        // provider's Retry-After as a fresh message, so it does not use up the retries that
-        // lead to the dead-letter queue.
-        try {
-          await env.SYNC_QUEUE.send(parsed.data, { delaySeconds: retryAfterDelay(error.retryAfterSeconds) });
-          message.ack();
-        } catch {
-          message.retry({ delaySeconds: retryAfterDelay(error.retryAfterSeconds) });
-        }
-        continue;
-      }
+    } catch (caught) {
+      const carried = caught instanceof CarriedPageError;
+      const page = carried ? caught.page : parsed.data;
+      const error = carried ? caught.cause : caught;
       if (!(error instanceof ProviderError)) {
         console.error(JSON.stringify({ level: "error", message: "sync page failed", stack: (error as Error)?.stack }));
       }
-      message.retry({ delaySeconds: backoffSeconds(message.attempts, syncMaxBackoffSeconds(env)) });
+      // A rate limit is "come back later", not a failure: the page is sent again after the
+      // provider's Retry-After as a fresh message, so it does not use up the retries that lead to
+      // the dead-letter queue. A carried page that failed is sent as a message of its own (this
+      // message's page is stored), as its first retry.
+      const rateLimited = error instanceof ProviderError && error.kind === "rate_limited";
+      const delaySeconds = rateLimited
+        ? retryAfterDelay(error.retryAfterSeconds)
+        : backoffSeconds(carried ? 1 : message.attempts, syncMaxBackoffSeconds(env));
+      if (rateLimited || carried) {
+        try {
+          await env.SYNC_QUEUE.send(page, { delaySeconds });
+          message.ack();
+          continue;
+        } catch {
+          // Not sent: this message comes back, and the sync object sends the page again if need be.
+        }
+      }
+      message.retry({ delaySeconds });
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import type { ProviderAdapter } from "../providers/types";
 import type { AlarmClock } from "./alarm-clock";
 import type { SyncJobRows } from "./job-rows";
+import type { SyncMessage } from "./messages";
 import { planSteps } from "./plan";
 import { type ActiveSync, pageMessage, withSteps } from "./state";
 import type { SyncStateStore } from "./state-store";
@@ -54,6 +55,20 @@ export class SyncRunner {
     await this.parts.jobs.writeProgress(active.syncId, this.parts.store.load().identity!.connectionId, active.progress);
     await this.send(active);
     await this.armAlarm();
+  }
+
+  /**
+   * Hands the active sync's current message to the consumer that reported the last page, claimed
+   * in its name (so a late copy of the last message is dropped, and the watchdog allows the
+   * stall period before sending it again if that consumer stops), instead of queueing it.
+   */
+  async handOver(active: ActiveSync): Promise<SyncMessage> {
+    const { store, messages, jobs } = this.parts;
+    const identity = store.load().identity!;
+    await jobs.writeProgress(active.syncId, identity.connectionId, active.progress);
+    messages.lastClaim = { syncId: active.syncId, seq: active.seq, at: Date.now() };
+    await this.armAlarm();
+    return pageMessage(active, identity);
   }
 
   /** Schedules the next automatic sync, or clears the schedule for a manual or inactive connection. */

@@ -3,8 +3,9 @@
  * parameters, and for the sync routes a connection whose sync is in the right state (none
  * running for POST /syncs, a failed job to retry, a running one to cancel).
  */
-import type { Environment } from "../../src/db/schema";
-import { insertSyncJob, type TestApplication } from "./factories";
+import { eq } from "drizzle-orm";
+import { connections, type Environment } from "../../src/db/schema";
+import { db, insertSyncJob, type TestApplication } from "./factories";
 import { BASE, call } from "./http";
 import type { Operation } from "./openapi-operations";
 import { seedPathIds } from "./path-ids";
@@ -65,10 +66,24 @@ export async function prepareFor(
     return { ...pathIds, sync_: job.id };
   }
   if (operation.path === "/syncs/{id}/cancel") {
-    // Ten years of history: still running when the cancel comes, which stops it.
-    const started = await call("POST", `${base}/syncs`, { key, token, body: { days: 3650 } });
+    // The provider answers every request with "too many requests, come back in an hour": the
+    // sync is still running when the cancel comes, however fast the machine syncs.
+    await alwaysRateLimited(connection.id);
+    const started = await call("POST", `${base}/syncs`, { key, token, body: {} });
     if (started.status !== 201) throw new Error(`could not start a sync: ${JSON.stringify(started.body)}`);
     return { ...pathIds, sync_: started.body.id };
   }
   return pathIds;
+}
+
+/** The sandbox connection's provider refuses every request as rate limited, with a Retry-After of an hour. */
+async function alwaysRateLimited(connectionId: string): Promise<void> {
+  const [row] = await db().select().from(connections).where(eq(connections.id, connectionId));
+  if (!row) throw new Error(`no connection ${connectionId}`);
+  const sandbox = (row.options as { sandbox?: Record<string, unknown> }).sandbox ?? {};
+  const faults = { rateLimitRate: 1, retryAfterSeconds: 3600 };
+  await db()
+    .update(connections)
+    .set({ options: { ...row.options, sandbox: { ...sandbox, faults } } })
+    .where(eq(connections.id, connectionId));
 }

@@ -2,16 +2,19 @@
  * What the crash-point files share (crash-points-*.test.ts): the applications, connections and
  * inputs they start from, and the injections at each step of a run without a fault.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createDatabase } from "../../src/db/client";
 import type { Env } from "../../src/env";
 import { connectionSync } from "../../src/sync/client";
 import { ConnectionSync } from "../../src/sync/connection-sync";
+import type { SyncMessage, SyncStep } from "../../src/sync/messages";
+import type { SyncState } from "../../src/sync/state";
 import { createTestApplication, insertConnection, SANDBOX_CREDENTIALS, uniqueName } from "../helpers/factories";
 import { type Injection, runWithFault } from "../helpers/io-faults";
 import { createEndpoint, newInbox } from "../webhooks/helpers";
+import { syncState } from "./crash-helpers";
 
 export const MODES = ["fail", "crash"] as const;
 export const BACKFILL_DAYS = 3;
@@ -80,4 +83,55 @@ export const injections = (steps: string[]): Injection[] =>
 export function oneMessageBatch<Body>(queue: string, body: Body): MessageBatch<Body> {
   const message = { id: crypto.randomUUID(), timestamp: new Date(), body, attempts: 1, ack() {}, retry() {} };
   return { queue, messages: [message], ackAll() {}, retryAll() {} } as unknown as MessageBatch<Body>;
+}
+
+/** The step at which a sync start sends its first message (from a start without a fault), learnt once. */
+let sendStep: Promise<number> | undefined;
+const firstSendStep = () => {
+  sendStep ??= owingConnection()
+    .then(({ row }) => requestOn(row))
+    .then((run) => run.steps.indexOf("SYNC_QUEUE.send") + 1);
+  return sendStep;
+};
+
+/**
+ * A connection whose first sync is started and saved, with its first message not sent (the
+ * object crashed right before sending it), moved on to the step `stepAt` picks: the test hands
+ * that step's message to the consumer.
+ */
+export async function startedSync(stepAt: (steps: SyncStep[]) => number) {
+  const owing = await owingConnection();
+  const { row } = owing;
+  const stub = connectionSync(env, row.id);
+  const at = await firstSendStep();
+  const started = await runInDurableObject(stub, (_instance: ConnectionSync, state: DurableObjectState) =>
+    runWithFault(env, { at, mode: "crash" }, async (faulty) => {
+      const sync = new ConnectionSync(state, faulty);
+      await sync.requestSync({
+        identity: { connectionId: row.id, applicationId: row.applicationId, environment: row.environment },
+        providerRequests: [],
+      });
+      await sync.idle();
+    }),
+  );
+  expect(started.steps.at(-1)).toBe("SYNC_QUEUE.send");
+  // The sync has come as far as the chosen step: its stored state says so, as the steps before
+  // would have left it.
+  await runInDurableObject(stub, (_instance: ConnectionSync, state: DurableObjectState) => {
+    const stored = JSON.parse(
+      state.storage.sql.exec<{ value: string }>("SELECT value FROM sync_state WHERE key = 'state'").one().value,
+    ) as SyncState;
+    stored.active!.stepIndex = stepAt(stored.active!.steps);
+    state.storage.sql.exec("UPDATE sync_state SET value = ? WHERE key = 'state'", JSON.stringify(stored));
+  });
+  await evictDurableObject(stub);
+  const { active } = await syncState(row.id);
+  const message: SyncMessage = {
+    type: "sync.page",
+    connectionId: row.id,
+    syncId: active!.syncId,
+    seq: active!.seq,
+    step: active!.steps[active!.stepIndex]!,
+  };
+  return { ...owing, message };
 }
