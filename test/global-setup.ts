@@ -1,25 +1,38 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import type { TestProject } from "vitest/node";
-import { startDoh } from "./fakes/doh.ts";
-import { startAllFakes } from "./fakes/start-all.ts";
-import { startWebhookReceiver } from "./fakes/webhook-receiver.ts";
 
 /**
- * Starts the fake providers (real HTTP servers on loopback) for the whole test run; their
- * addresses reach the Worker as its provider base URL bindings (test/vitest.config.ts).
+ * Starts the fake servers (real HTTP on loopback) for the whole test run, in a process of their
+ * own (test/fakes/serve.ts); their addresses reach the Worker as its provider base URL bindings
+ * (test/workers-project.ts).
  */
 export default async function setup(project: TestProject) {
-  const fakes = await startAllFakes();
-  project.provide("fakeProviderUrls", fakes.urls);
-  const receiver = await startWebhookReceiver();
-  project.provide("webhookReceiverUrl", receiver.url);
-  const doh = await startDoh();
-  project.provide("fakeDohUrl", doh.url);
+  // The project's own Node (the `node` package), which runs TypeScript as npm start does.
+  const node = path.join(import.meta.dirname, "../node_modules/.bin/node");
+  const child = spawn(node, [path.join(import.meta.dirname, "fakes/serve.ts")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const addresses = await new Promise<Addresses>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the fake servers exited (${code}) before they started`)));
+    createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line) as Addresses));
+  });
+  project.provide("fakeProviderUrls", addresses.fakeProviderUrls);
+  project.provide("webhookReceiverUrl", addresses.webhookReceiverUrl);
+  project.provide("fakeDohUrl", addresses.fakeDohUrl);
   return async () => {
-    await doh.close();
-    await receiver.close();
-    await fakes.close();
+    child.stdin!.end();
+    await exited;
   };
 }
+
+type Addresses = {
+  fakeProviderUrls: { samsara: string; motive: string; geotab: string };
+  webhookReceiverUrl: string;
+  fakeDohUrl: string;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -41,6 +41,10 @@ export class TtlCache<Value> {
     return true;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   /** Forgets every entry whose value matches. */
   deleteWhere(matches: (value: Value) => boolean): void {
     for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);

@@ -46,11 +46,27 @@ export function reserveSlot(
   window: SlidingWindow,
   now: number,
   maxWaitMs: number,
-): { waitMs: number } | { retryAfterMs: number } {
+): { waitMs: number; slotAt: number } | { retryAfterMs: number } {
   const slot = earliestSlot(window, now);
   if (slot - now > maxWaitMs) return { retryAfterMs: slot - now };
   window.admitted.push(slot);
-  return { waitMs: slot - now };
+  return { waitMs: slot - now, slotAt: slot };
+}
+
+/**
+ * A reservation's request went out `lateMs` after its slot (the answer's way back, a sleep that
+ * woke late, a busy thread): it counts from when it went, so that the requests after it keep
+ * their distance from it as the provider sees them. A slot no longer in the window is let be.
+ */
+export function moveSlotLater(window: SlidingWindow, slotAt: number, lateMs: number): void {
+  const { admitted } = window;
+  const index = admitted.indexOf(slotAt);
+  if (index < 0 || lateMs <= 0) return;
+  admitted.splice(index, 1);
+  const movedTo = slotAt + lateMs;
+  let position = admitted.length;
+  while (position > 0 && (admitted[position - 1] as number) > movedTo) position--;
+  admitted.splice(position, 0, movedTo);
 }
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterMs: number };

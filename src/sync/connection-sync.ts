@@ -11,7 +11,7 @@ import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
 import type { SyncMessage } from "./messages";
 import { ConnectionMoves } from "./moves";
 import { clearChangedIntent } from "./owed-sync";
-import { ProviderSlots } from "./provider-slots";
+import { type LateSlot, ProviderSlots } from "./provider-slots";
 import { afterPage, type SyncIdentity, type SyncState } from "./state";
 import { SyncStateStore } from "./state-store";
 import { SyncRunner } from "./sync-runner";
@@ -217,8 +217,9 @@ export class ConnectionSync extends DurableObject<Env> {
     bucket: string,
     pace: { limit: number; periodMs: number },
     maxWaitMs: number,
-  ): { waitMs: number } | { retryAfterMs: number } {
-    return this.providerSlots.reserve(bucket, pace, maxWaitMs, Date.now());
+    previous?: LateSlot,
+  ): { waitMs: number; slotAt: number } | { retryAfterMs: number } {
+    return this.providerSlots.reserve(bucket, pace, maxWaitMs, Date.now(), previous);
   }
 
   /**

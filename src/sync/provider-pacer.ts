@@ -1,7 +1,9 @@
 import type { Env } from "../env";
+import { TtlCache } from "../lib/ttl-cache";
 import { ProviderError } from "../providers/errors";
 import type { ModelName, Pacer, ProviderAdapter, RequestPace } from "../providers/types";
 import { connectionSync } from "./client";
+import type { LateSlot } from "./provider-slots";
 
 /**
  * Longest wait for a provider slot spent in the caller (a queue consumer, an API request);
@@ -11,9 +13,10 @@ import { connectionSync } from "./client";
 export const MAX_IN_PROCESS_WAIT_MS = 2000;
 
 /**
- * Slack on each period: a request reaches the provider a little after its slot (the sleep's
- * wake-up, the connection), and unevenly; a tenth more time per period keeps what the provider
- * sees within its limit, not only what was scheduled.
+ * Slack on each period: a request reaches the provider a little after it goes (the connection,
+ * the network), and unevenly; a tenth more time per period keeps what the provider sees within
+ * its limit, not only what was scheduled. (How late a request went after its slot is reported
+ * back and counted, lateSlots below.)
  */
 const PERIOD_SLACK = 1.1;
 
@@ -37,11 +40,15 @@ export function providerPacer(
   return async (bucket = adapter.paceBucket[operation]) => {
     const pace = Object.hasOwn(adapter.requestPace, bucket) ? adapter.requestPace[bucket] : undefined;
     if (!pace) return;
+    const key = `${connectionId}|${bucket}`;
+    const asked = Date.now();
     const slot = await connectionSync(env, connectionId).acquireProviderSlot(
       bucket,
       paceWindow(pace),
       MAX_IN_PROCESS_WAIT_MS,
+      lateSlots.get(key),
     );
+    lateSlots.delete(key);
     if ("retryAfterMs" in slot) {
       throw new ProviderError(
         "rate_limited",
@@ -50,5 +57,16 @@ export function providerPacer(
       );
     }
     if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs));
+    // The request goes now: how much later than its slot is told with the next reservation.
+    // Measured from the ask, so the way to the object counts too (later, never earlier, than it was).
+    lateSlots.set(key, { slotAt: slot.slotAt, lateMs: Math.max(0, Date.now() - asked - slot.waitMs) });
   };
 }
+
+/**
+ * Each connection and bucket's last reservation in this isolate, with how late its request went
+ * (LateSlot): a busy thread, a slow answer from the object or a sleep that woke late would
+ * otherwise bring a request closer to the next ones than its slot says, and the provider counts
+ * arrivals. Bounded; an entry lost (another isolate, evicted) only leaves that one slot as reserved.
+ */
+const lateSlots = new TtlCache<LateSlot>({ ttlMs: 60_000, maxEntries: 10_000 });

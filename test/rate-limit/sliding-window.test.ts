@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   admitInAll,
+  moveSlotLater,
   newWindow,
   reserveSlot,
   retryAfterSeconds,
@@ -113,6 +114,44 @@ describe("sliding window", () => {
         },
       ),
     );
+  });
+
+  it("a pacer's requests that go late, reported with the next reservation, are never closer than the limit allows", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ late: fc.integer({ min: 0, max: 500 }), gap: fc.integer({ min: 0, max: 50 }) }), {
+          minLength: 1,
+          maxLength: 120,
+        }),
+        fc.integer({ min: 1, max: 25 }),
+        (requests, limit) => {
+          const window = newWindow(limit, PERIOD);
+          const sent: number[] = [];
+          let now = 1_700_000_000_000;
+          let previous: { slotAt: number; lateMs: number } | undefined;
+          for (const { late, gap } of requests) {
+            if (previous) moveSlotLater(window, previous.slotAt, previous.lateMs);
+            const slot = reserveSlot(window, now, Number.POSITIVE_INFINITY);
+            if (!("waitMs" in slot)) throw new Error("an unbounded wait always reserves");
+            // The request goes `late` after its slot; the next one is asked for `gap` after that.
+            sent.push(slot.slotAt + late);
+            previous = { slotAt: slot.slotAt, lateMs: late };
+            now = slot.slotAt + late + gap;
+          }
+          expect(busiestWindow(sent)).toBeLessThanOrEqual(limit);
+        },
+      ),
+    );
+  });
+
+  it("moves a late slot in order, and leaves a slot it no longer holds", () => {
+    const window = newWindow(3, PERIOD);
+    for (const now of [0, 10, 20]) reserveSlot(window, now, 0);
+    moveSlotLater(window, 0, 15);
+    expect(window.admitted).toEqual([10, 15, 20]);
+    moveSlotLater(window, 999, 50);
+    moveSlotLater(window, 10, 0);
+    expect(window.admitted).toEqual([10, 15, 20]);
   });
 
   it("answers whole seconds, at least one", () => {

@@ -1,0 +1,21 @@
+/**
+ * The test run's fake servers in a process of their own (started by test/global-setup.ts): the
+ * three fake providers, the webhook receiver and the DNS-over-HTTPS resolver. Their own event
+ * loop is idle but for them, so what they record (when each request arrived, in the pacing
+ * tests) is not held up by the test runner's work in its process. Prints their addresses as
+ * one JSON line on stdout; stops when its parent closes its stdin (or dies).
+ */
+import { startDoh } from "./doh.ts";
+import { startAllFakes } from "./start-all.ts";
+import { startWebhookReceiver } from "./webhook-receiver.ts";
+
+const [fakes, receiver, doh] = await Promise.all([startAllFakes(), startWebhookReceiver(), startDoh()]);
+process.stdout.write(
+  `${JSON.stringify({ fakeProviderUrls: fakes.urls, webhookReceiverUrl: receiver.url, fakeDohUrl: doh.url })}\n`,
+);
+
+const stop = () => Promise.all([fakes.close(), receiver.close(), doh.close()]).finally(() => process.exit(0));
+process.stdin.on("end", stop);
+process.stdin.on("close", stop);
+process.stdin.resume();
+process.on("SIGTERM", stop);
