@@ -26,17 +26,20 @@ function bucketOf(path: string): string {
   return "token";
 }
 
-/** The most requests the fake saw within any one second [t, t + 1 s). */
-function busiestSecond(times: readonly number[]): number {
+/** The most requests the fake saw within any one second [t, t + 1 s), and their arrival times (for the failure message). */
+function busiestSecond(times: readonly number[]): { count: number; window: number[] } {
   const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
+  let busiest = { count: 0, window: [] as number[] };
   let start = 0;
   for (let end = 0; end < sorted.length; end++) {
     while ((sorted[end] as number) - (sorted[start] as number) >= 1000) start++;
-    most = Math.max(most, end - start + 1);
+    if (end - start + 1 > busiest.count) busiest = { count: end - start + 1, window: sorted.slice(start, end + 1) };
   }
-  return most;
+  return busiest;
 }
+
+/** A window's arrivals as offsets from its first, in ms. */
+const offsets = (window: readonly number[]) => window.map((at) => at - (window[0] as number)).join(" ");
 
 function expectWithinPace(log: readonly RequestArrival[]) {
   const byBucket = new Map<string, number[]>();
@@ -45,9 +48,14 @@ function expectWithinPace(log: readonly RequestArrival[]) {
   for (const [bucket, times] of byBucket) {
     const pace = samsaraAdapter.requestPace[bucket];
     expect(pace, bucket).toBeDefined();
-    expect(busiestSecond(times), `${bucket}: ${times.length} requests`).toBeLessThanOrEqual(pace?.requests ?? 0);
+    const busiest = busiestSecond(times);
+    expect(
+      busiest.count,
+      `${bucket}: ${times.length} requests; busiest second: ${offsets(busiest.window)}`,
+    ).toBeLessThanOrEqual(pace?.requests ?? 0);
   }
-  expect(busiestSecond(log.map((request) => request.at))).toBeLessThanOrEqual(
+  const busiest = busiestSecond(log.map((request) => request.at));
+  expect(busiest.count, `all: busiest second: ${offsets(busiest.window)}`).toBeLessThanOrEqual(
     samsaraAdapter.requestPace.token?.requests ?? 0,
   );
 }
