@@ -115,13 +115,14 @@ function exitCode(child: ChildProcess, timeoutMs: number): Promise<number | null
 
 /**
  * `wrangler dev` as deployed, on a fresh database in `dir`. The schema is applied in one
- * `d1 execute` (seconds faster than `migrations apply`, which starts the runtime once per
- * migration), alongside the start: the Worker opens the database at its first query, after it.
+ * `d1 execute` per database (seconds faster than `migrations apply`, which starts the runtime
+ * once per migration), one after another and before the start: local D1 keeps its databases in
+ * one state directory, and runtimes opening it at once meet SQLITE_BUSY.
  */
 async function startDeployed(dir: string, secretsFile: string, sink: (text: string) => void) {
   const persist = path.join(dir, "state");
-  // One schema file and one `d1 execute` per database (the control database, each data shard), all at once.
-  const migrations = d1Databases().map(({ binding, migrationsDir }) => {
+  // One schema file and one `d1 execute` per database (the control database, each data shard), in turn.
+  for (const { binding, migrationsDir } of d1Databases()) {
     const schema = path.join(dir, `${binding}.sql`);
     const folder = path.join(root, migrationsDir);
     const files = readdirSync(folder).filter((name) => name.endsWith(".sql"));
@@ -133,11 +134,17 @@ async function startDeployed(dir: string, secretsFile: string, sink: (text: stri
         .join("\n"),
     );
     let output = "";
-    const child = run(["d1", "execute", binding, "--local", "--persist-to", persist, "--file", schema], (text) => {
+    const migration = run(["d1", "execute", binding, "--local", "--persist-to", persist, "--file", schema], (text) => {
       output += text;
     });
-    return { binding, child, output: () => output };
-  });
+    try {
+      const code = await exitCode(migration, 60_000);
+      if (code !== 0) throw new Error(`the schema of ${binding} was not applied (${code}):\n${output}`);
+    } catch (error) {
+      await stopProcessGroup(migration);
+      throw error;
+    }
+  }
 
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort)];
@@ -145,16 +152,6 @@ async function startDeployed(dir: string, secretsFile: string, sink: (text: stri
   args.push("--show-interactive-dev-session=false");
   for (const [name, value] of Object.entries(VARS)) args.push("--var", `${name}:${value}`);
   const child = run(args, sink);
-  try {
-    for (const migration of migrations) {
-      const code = await exitCode(migration.child, 60_000);
-      if (code !== 0)
-        throw new Error(`the schema of ${migration.binding} was not applied (${code}):\n${migration.output()}`);
-    }
-  } catch (error) {
-    await Promise.all([...migrations.map((migration) => stopProcessGroup(migration.child)), stopProcessGroup(child)]);
-    throw error;
-  }
   return { origin: `http://127.0.0.1:${port}`, child };
 }
 
