@@ -28,6 +28,13 @@ export type ModelSupport = "supported" | "not_supported_by_provider";
 
 export type ProviderStatus = "live" | "beta" | "deprecated" | "sandbox";
 
+/**
+ * How a provider records a vehicle's breadcrumbs: the seconds between two points of a moving
+ * vehicle when it logs at a fixed rate (null: no fixed rate, as with curve logging, or none
+ * published), and the days of history it serves (null: no published limit).
+ */
+export type LocationSampling = { sampleRateSeconds: number | null; availableHistoryDays: number | null };
+
 /** What verification learns about the customer's account at the provider. */
 export type VerifiedAccount = { account: Account; sourceId?: string };
 
@@ -93,6 +100,8 @@ export interface ProviderAdapter {
   /** How the provider serves each model it supports; `supportedModels`, `paceBucket` and the reads derive from it. */
   readonly models: ProviderModels;
   readonly supportedModels: Readonly<Record<ModelName, ModelSupport>>;
+  /** How the provider records vehicle locations (GET /providers → `VehicleLocation`). */
+  readonly locationSampling: LocationSampling;
   /**
    * The provider's published request limits (or a conservative pace where none is published),
    * per connection, by bucket: a connection's requests are paced to stay within them.

@@ -3,7 +3,29 @@ import { expectError, expectRequestId } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
-const MODELS = ["vehicles", "drivers", "groups", "devices", "vehicleUtilization", "safetyEvents", "cameraMedia"];
+/** Every model name of the public service's wire shape (data-families.md), in its order: written out, not imported, so the source is checked against the reference. */
+const WIRE_MODELS = [
+  "Group",
+  "Vehicle",
+  "Driver",
+  "LatestVehicleLocation",
+  "VehicleLocation",
+  "VehicleStatLog",
+  "Trailer",
+  "LatestTrailerLocation",
+  "Trip",
+  "Device",
+  "HOSLog",
+  "HOSDailyLog",
+  "HOSAvailableTime",
+  "IFTASummary",
+  "SafetyEvent",
+  "CameraMedia",
+  "FaultCodeEvent",
+  "VehicleUtilization",
+];
+/** The models this service serves today; every other one is `not_supported_by_terminal`. */
+const SERVED = ["Group", "Vehicle", "Driver", "Device", "SafetyEvent", "CameraMedia", "VehicleUtilization"];
 
 describe("GET /providers in the sandbox", () => {
   it("answers a bare JSON array, not a page", async () => {
@@ -48,20 +70,48 @@ describe("GET /providers in the sandbox", () => {
     }
   });
 
-  it("states per model whether the read operation is supported", async () => {
+  it("states for every model of the wire shape, by its PascalCase name, whether it can be read", async () => {
     const app = await createTestApplication();
     const result = await call("GET", `${BASE.sandbox}/providers`, { key: app.keys.sandbox.secret });
-    const sandbox = result.body.find((provider: { code: string }) => provider.code === "sandbox");
-    expect(typeof sandbox.supportedModels).toBe("object");
-    expect(Object.keys(sandbox.supportedModels).sort()).toEqual([...MODELS].sort());
-    for (const model of MODELS) {
-      expect(sandbox.supportedModels[model]).toEqual({ supportedOperations: { read: expect.any(String) } });
-      expect(["supported", "not_supported_by_provider"]).toContain(
-        sandbox.supportedModels[model].supportedOperations.read,
-      );
+    for (const provider of result.body as { code: string; supportedModels: Record<string, any> }[]) {
+      expect(Object.keys(provider.supportedModels), provider.code).toEqual(WIRE_MODELS);
+      for (const model of WIRE_MODELS) {
+        const { read } = provider.supportedModels[model].supportedOperations;
+        if (SERVED.includes(model)) expect(["supported", "not_supported_by_provider"], model).toContain(read);
+        else expect(read, `${provider.code} ${model}`).toBe("not_supported_by_terminal");
+      }
     }
+    const sandbox = result.body.find((provider: { code: string }) => provider.code === "sandbox");
     // The sandbox serves a full synthetic fleet.
-    expect(sandbox.supportedModels.vehicles.supportedOperations.read).toBe("supported");
+    for (const model of SERVED)
+      expect(sandbox.supportedModels[model].supportedOperations.read, model).toBe("supported");
+  });
+
+  it("says how each provider samples vehicle locations (VehicleLocation: sampleRate, availableHistory)", async () => {
+    const app = await createTestApplication();
+    const result = await call("GET", `${BASE.sandbox}/providers`, { key: app.keys.sandbox.secret });
+    const byCode = new Map(
+      (result.body as { code: string; supportedModels: Record<string, any> }[]).map((provider) => [
+        provider.code,
+        provider.supportedModels.VehicleLocation,
+      ]),
+    );
+    expect(byCode.get("sandbox")).toEqual({
+      supportedOperations: { read: "not_supported_by_terminal" },
+      sampleRate: 30,
+      availableHistory: null,
+    });
+    // Geotab's devices log by curve, not at a fixed rate.
+    expect(byCode.get("geotab")).toMatchObject({ sampleRate: null, availableHistory: null });
+    for (const [code, location] of byCode) {
+      expect(Object.keys(location).sort(), code).toEqual(["availableHistory", "sampleRate", "supportedOperations"]);
+    }
+    // Every other model carries its supported operations only.
+    for (const provider of result.body as { supportedModels: Record<string, object> }[]) {
+      for (const model of WIRE_MODELS.filter((name) => name !== "VehicleLocation")) {
+        expect(Object.keys(provider.supportedModels[model] ?? {})).toEqual(["supportedOperations"]);
+      }
+    }
   });
 });
 

@@ -39,10 +39,10 @@ describe("connecting", () => {
     ]);
     expect(geotab.credentials.find((field: { name: string }) => field.name === "password").type).toBe("password");
     const read = (model: string) => geotab.supportedModels[model].supportedOperations.read;
-    for (const model of ["vehicles", "drivers", "groups", "devices", "vehicleUtilization", "safetyEvents"]) {
+    for (const model of ["Vehicle", "Driver", "Group", "Device", "VehicleUtilization", "SafetyEvent"]) {
       expect(read(model)).toBe("supported");
     }
-    expect(read("cameraMedia")).toBe("not_supported_by_provider");
+    expect(read("CameraMedia")).toBe("not_supported_by_provider");
   });
 
   it("verifies the credentials: the account (database, API user) and source id are filled", async () => {

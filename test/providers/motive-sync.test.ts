@@ -74,7 +74,7 @@ describe("Motive: verification on POST /connections", () => {
       credentials: [{ name: "apiKey", type: "password", required: true }],
       logo: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
     });
-    for (const supported of ["vehicles", "drivers", "groups", "devices", "vehicleUtilization", "safetyEvents"]) {
+    for (const supported of ["Vehicle", "Driver", "Group", "Device", "VehicleUtilization", "SafetyEvent"]) {
       expect(motive.supportedModels[supported].supportedOperations.read).toBe("supported");
     }
     const missing = await call("POST", `${BASE.sandbox}/connections`, {

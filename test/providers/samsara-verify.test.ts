@@ -124,15 +124,7 @@ describe("GET /providers", () => {
       icon: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
     });
     expect(samsara.credentials.map((field: { name: string }) => field.name)).toEqual(["apiToken", "region"]);
-    for (const model of [
-      "vehicles",
-      "drivers",
-      "groups",
-      "devices",
-      "vehicleUtilization",
-      "safetyEvents",
-      "cameraMedia",
-    ]) {
+    for (const model of ["Vehicle", "Driver", "Group", "Device", "VehicleUtilization", "SafetyEvent", "CameraMedia"]) {
       expect(samsara.supportedModels[model].supportedOperations.read, model).toBe("supported");
     }
   });

@@ -19,6 +19,8 @@ export const geotabAdapter = defineAdapter({
   code: "geotab",
   name: "Geotab",
   status: "live",
+  // GO devices log by curve (Ramer–Douglas–Peucker on second-by-second GPS): no fixed rate.
+  locationSampling: { sampleRateSeconds: null, availableHistoryDays: null },
   environments: ["production", "sandbox"],
   logo: svgLogo(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#25477b"/><path d="M44 22a16 16 0 1 0 4 12H33v-6h21" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/></svg>',

@@ -19,6 +19,8 @@ export const motiveAdapter = defineAdapter({
   code: "motive",
   name: "Motive",
   status: "live",
+  // Neither a sample rate nor a history limit is documented (providers-families.md).
+  locationSampling: { sampleRateSeconds: null, availableHistoryDays: null },
   environments: ["production", "sandbox"],
   logo: svgLogo(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#111827"/><path d="M14 46V18h7l11 15 11-15h7v28h-7V30L32 44 21 30v16z" fill="#fff"/></svg>',

@@ -18,6 +18,9 @@ export const samsaraAdapter = defineAdapter({
   code: "samsara",
   name: "Samsara",
   status: "live",
+  // No fixed rate is documented (the gateway keeps what it records; high-frequency locations up
+  // to 1 Hz), nor a limit on the history it serves (providers-families.md 1.1).
+  locationSampling: { sampleRateSeconds: null, availableHistoryDays: null },
   environments: ["production", "sandbox"],
   logo: svgLogo(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0b2a4a"/><path d="M18 22l14-8 14 8v20l-14 8-14-8z" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/><circle cx="32" cy="32" r="5" fill="#fff"/></svg>',

@@ -14,6 +14,8 @@ export const sandboxAdapter = defineAdapter({
   code: "sandbox",
   name: "Sandbox",
   status: "sandbox",
+  // The simulated fleet's breadcrumbs: a point every 30 s while a vehicle moves, all history kept.
+  locationSampling: { sampleRateSeconds: 30, availableHistoryDays: null },
   environments: ["sandbox"],
   logo: svgLogo(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0f766e"/><path d="M14 40h36v6H14zM18 22h28l4 14H14z" fill="#fff"/></svg>',

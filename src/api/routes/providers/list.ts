@@ -2,16 +2,40 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
 import { listProviders } from "../../../providers/registry";
-import { MODEL_NAMES, type ProviderAdapter } from "../../../providers/types";
+import type { ProviderAdapter } from "../../../providers/types";
+import { WIRE_MODELS, WIRE_SUPPORT, wireSupport } from "../../../providers/wire-models";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
 
-const SupportSchema = z
+const SupportedOperationsSchema = z.object({
+  read: z.enum(WIRE_SUPPORT).openapi({
+    description:
+      "`supported`; `not_supported_by_terminal`: this service does not serve the model (yet); " +
+      "`not_supported_by_provider`: the provider has no such data.",
+    example: "supported",
+  }),
+});
+
+const SupportSchema = z.object({ supportedOperations: SupportedOperationsSchema }).openapi("ModelSupport");
+
+const LocationSupportSchema = z
   .object({
-    supportedOperations: z.object({
-      read: z.enum(["supported", "not_supported_by_provider"]).openapi({ example: "supported" }),
+    supportedOperations: SupportedOperationsSchema,
+    sampleRate: z
+      .number()
+      .positive()
+      .nullable()
+      .openapi({
+        description:
+          "Seconds between two breadcrumbs of a moving vehicle, when the provider records them at a fixed rate; " +
+          "null when it does not (curve logging) or publishes none.",
+        example: 30,
+      }),
+    availableHistory: z.number().int().positive().nullable().openapi({
+      description: "Days of breadcrumb history the provider serves; null when it publishes no limit.",
+      example: null,
     }),
   })
-  .openapi("ModelSupport");
+  .openapi("VehicleLocationSupport");
 
 export const ProviderSchema = z
   .object({
@@ -33,8 +57,12 @@ export const ProviderSchema = z
       )
       .openapi({ description: "The fields of the provider's credentials, for `credentials` of POST /connections." }),
     supportedModels: z
-      .object(Object.fromEntries(MODEL_NAMES.map((model) => [model, SupportSchema])))
-      .openapi({ description: "What the provider can serve, per model." }),
+      .object(
+        Object.fromEntries(
+          WIRE_MODELS.map((model) => [model, model === "VehicleLocation" ? LocationSupportSchema : SupportSchema]),
+        ),
+      )
+      .openapi({ description: "What can be read from the provider through this service, for every model." }),
   })
   .openapi("Provider");
 
@@ -63,10 +91,20 @@ function presentProvider(adapter: ProviderAdapter) {
     logo: adapter.logo,
     icon: adapter.icon,
     credentials: adapter.credentialFields,
-    supportedModels: Object.fromEntries(
-      MODEL_NAMES.map((model) => [model, { supportedOperations: { read: adapter.supportedModels[model] } }]),
-    ),
+    supportedModels: presentSupport(adapter),
   };
+}
+
+function presentSupport(adapter: ProviderAdapter) {
+  const support = wireSupport(adapter);
+  const { sampleRateSeconds, availableHistoryDays } = adapter.locationSampling;
+  return Object.fromEntries(
+    WIRE_MODELS.map((model) => {
+      const supportedOperations = { read: support[model] };
+      if (model !== "VehicleLocation") return [model, { supportedOperations }];
+      return [model, { supportedOperations, sampleRate: sampleRateSeconds, availableHistory: availableHistoryDays }];
+    }),
+  );
 }
 
 export function registerListProviders(app: OpenAPIHono<AppEnv>) {
