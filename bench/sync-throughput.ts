@@ -6,7 +6,8 @@
  * rows of the same size with the same upsert statement and nothing else. Rounds alternate
  * between the two; the figures are medians.
  *
- * BENCH_ROUNDS (default 3), BENCH_FLEET (1000), BENCH_DAYS (365) change the size.
+ * BENCH_ROUNDS (default 3), BENCH_FLEET (1000), BENCH_DAYS (365) change the size;
+ * BENCH_CARRY_ON_SECONDS (default 10) is the service's SYNC_CARRY_ON_SECONDS.
  */
 import { apiGet, connectSandboxFleet, countAll, createApplication, waitForSync } from "./lib/api.ts";
 import { startCeiling } from "./lib/ceiling.ts";
@@ -21,7 +22,14 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 /** The service's page size (wrangler.toml SYNC_PAGE_SIZE); the sandbox serves at most 500 rows a page. */
 const PAGE_SIZE = 500;
 
-const service = await startService({ name: "sync", port: 8811, inspectorPort: 9311 });
+/** Consumers carry syncs on from page to page (off by default in wrangler.toml; src/config.ts). */
+const CARRY_ON_SECONDS = process.env.BENCH_CARRY_ON_SECONDS ?? "10";
+const service = await startService({
+  name: "sync",
+  port: 8811,
+  inspectorPort: 9311,
+  vars: { SYNC_CARRY_ON_SECONDS: CARRY_ON_SECONDS },
+});
 const ceiling = await startCeiling(8812, 9312);
 try {
   const rounds: {
@@ -83,7 +91,7 @@ try {
       `Sandbox backfill of ${thousands(FLEET)} vehicles × ${DAYS} days: ${thousands(counts!.utilization)} utilization rows, ` +
         `${thousands(counts!.vehicles)} vehicles, ${thousands(counts!.drivers)} drivers (plus groups, devices, safety events). ` +
         `Median of ${ROUNDS} rounds; ceiling = the same number of rows of the same size written by bench/ceiling/ with the ` +
-        `same upsert, ${PAGE_SIZE} rows per batch.`,
+        `same upsert, ${PAGE_SIZE} rows per batch. Consumers carry syncs on for ${CARRY_ON_SECONDS} s (SYNC_CARRY_ON_SECONDS).`,
       "",
       table(
         ["figure", "value"],

@@ -64,7 +64,7 @@ export interface Env {
   PROVIDER_TIMEOUT_MS?: string;
   /** Minutes without progress after which a sync's current page is sent again (default 10). */
   SYNC_STALL_MINUTES?: string;
-  /** Seconds a queue consumer carries a sync on from page to page before it queues the next one (default 10; 0: never). */
+  /** Seconds a queue consumer carries a sync on from page to page before it queues the next one (default 0: never). */
   SYNC_CARRY_ON_SECONDS?: string;
   /** Seconds an isolate may answer from a remembered API key or connection token (default 5): the bound on a revocation's delay. */
   AUTH_CACHE_SECONDS?: string;

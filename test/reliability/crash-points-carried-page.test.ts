@@ -77,10 +77,15 @@ describe("a consumer carrying a sync on from page to page", async () => {
     const carriedWrite = steps.findIndex(
       (step, index) => index > steps.indexOf("CONNECTION_SYNC.pageDone") && step.endsWith(".batch"),
     );
+    // With carrying on enabled (it is off by default, src/config.ts).
     const run = await runWithFault(env, { at: carriedWrite + 1, mode: "fail" }, (faulty) =>
-      handleSyncBatch(oneMessageBatch(SYNC_QUEUE_NAME, message), faulty, {
-        move: () => Promise.reject(new Error("no move in this test")),
-      }),
+      handleSyncBatch(
+        oneMessageBatch(SYNC_QUEUE_NAME, message),
+        { ...faulty, SYNC_CARRY_ON_SECONDS: "10" },
+        {
+          move: () => Promise.reject(new Error("no move in this test")),
+        },
+      ),
     );
     expect(run.steps.at(-1)).toBe("SYNC_QUEUE.send");
     await expectEveryConnectionSynced(app.id, BACKFILL_DAYS);
