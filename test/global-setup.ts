@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
   project.provide("fakeDohUrl", addresses.fakeDohUrl);
   return async () => {
     child.stdin!.end();
+    // It leaves within a second of its stdin closing (test/fakes/serve.ts); never wait on it longer.
+    const killed = setTimeout(() => child.kill("SIGKILL"), 5000);
     await exited;
+    clearTimeout(killed);
   };
 }
 

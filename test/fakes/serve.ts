@@ -14,7 +14,12 @@ process.stdout.write(
   `${JSON.stringify({ fakeProviderUrls: fakes.urls, webhookReceiverUrl: receiver.url, fakeDohUrl: doh.url })}\n`,
 );
 
-const stop = () => Promise.all([fakes.close(), receiver.close(), doh.close()]).finally(() => process.exit(0));
+// A server's close waits for its open connections (a runtime's keep-alive ones may never end):
+// the process leaves after a second whatever they do.
+const stop = () => {
+  setTimeout(() => process.exit(0), 1000).unref();
+  return Promise.all([fakes.close(), receiver.close(), doh.close()]).finally(() => process.exit(0));
+};
 process.stdin.on("end", stop);
 process.stdin.on("close", stop);
 process.stdin.resume();
