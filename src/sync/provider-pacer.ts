@@ -14,11 +14,14 @@ export const MAX_IN_PROCESS_WAIT_MS = 2000;
 
 /**
  * Slack on each period: a request reaches the provider a little after it goes (the connection,
- * the network), and unevenly; a tenth more time per period keeps what the provider sees within
- * its limit, not only what was scheduled. (How late a request went after its slot is reported
- * back and counted, lateSlots below.)
+ * the network, a busy machine), and unevenly; a quarter more time per period keeps what the
+ * provider sees within its limit when arrivals bunch by up to a quarter of a period, not only
+ * what was scheduled. (A tenth was not enough: on a loaded 2-core machine the fake Samsara saw 26
+ * requests of a 25-per-second bucket within 0.997 s. How late a request went after its slot is
+ * also reported back and counted, lateSlots below.) The cost is a fifth fewer requests per
+ * period at full pace, against a provider's 429 and its Retry-After.
  */
-const PERIOD_SLACK = 1.1;
+const PERIOD_SLACK = 1.25;
 
 /** A pace as the window of the connection's Durable Object. */
 export function paceWindow(pace: RequestPace): { limit: number; periodMs: number } {
