@@ -57,8 +57,8 @@ export function syncStallMs(env: Env): number {
  * How long a queue consumer carries a sync on from page to page in one invocation (default 0:
  * every page is a message of its own): the sync object hands the next page to the consumer that
  * reported the last one, which saves a queue hop and a claim per page (BENCHMARKS.md). Off by
- * default until the provider-pacing test's rare over-admission under load, seen more often with
- * it on, is understood (BENCHMARKS.md, "Carrying a sync on").
+ * default until a burst the provider-pacing test once saw with it on, under load, is understood
+ * (BENCHMARKS.md, "Carrying a sync on").
  */
 export function syncCarryOnMs(env: Pick<Env, "SYNC_CARRY_ON_SECONDS">): number {
   const raw = env.SYNC_CARRY_ON_SECONDS;
