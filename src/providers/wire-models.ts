@@ -47,12 +47,8 @@ const WIRE_NAME: Readonly<Record<ModelName, WireModel>> = {
 };
 const SERVED = new Map(Object.entries(WIRE_NAME).map(([model, wire]) => [wire, model as ModelName]));
 
-/** The support of every wire model at one provider. */
-export function wireSupport(adapter: Pick<ProviderAdapter, "supportedModels">): Record<WireModel, WireSupport> {
-  return Object.fromEntries(
-    WIRE_MODELS.map((wire) => {
-      const model = SERVED.get(wire);
-      return [wire, model === undefined ? "not_supported_by_terminal" : adapter.supportedModels[model]];
-    }),
-  ) as Record<WireModel, WireSupport>;
+/** Whether a wire model can be read from one provider through this service. */
+export function wireSupport(adapter: Pick<ProviderAdapter, "supportedModels">, wire: WireModel): WireSupport {
+  const model = SERVED.get(wire);
+  return model === undefined ? "not_supported_by_terminal" : adapter.supportedModels[model];
 }

@@ -16,9 +16,11 @@ process.stdout.write(
 
 // A server's close waits for its open connections (a runtime's keep-alive ones may never end):
 // the process leaves after a second whatever they do.
+let stopping: Promise<unknown> | undefined;
 const stop = () => {
+  stopping ??= Promise.all([fakes.close(), receiver.close(), doh.close()]).finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 1000).unref();
-  return Promise.all([fakes.close(), receiver.close(), doh.close()]).finally(() => process.exit(0));
+  return stopping;
 };
 process.stdin.on("end", stop);
 process.stdin.on("close", stop);

@@ -9,8 +9,8 @@ import { createDatabase } from "../../src/db/client";
 import type { Env } from "../../src/env";
 import { connectionSync } from "../../src/sync/client";
 import { ConnectionSync } from "../../src/sync/connection-sync";
-import type { SyncMessage, SyncStep } from "../../src/sync/messages";
-import type { SyncState } from "../../src/sync/state";
+import type { SyncStep } from "../../src/sync/messages";
+import { pageMessage, type SyncState } from "../../src/sync/state";
 import { createTestApplication, insertConnection, SANDBOX_CREDENTIALS, uniqueName } from "../helpers/factories";
 import { type Injection, runWithFault } from "../helpers/io-faults";
 import { createEndpoint, newInbox } from "../webhooks/helpers";
@@ -125,13 +125,6 @@ export async function startedSync(stepAt: (steps: SyncStep[]) => number) {
     state.storage.sql.exec("UPDATE sync_state SET value = ? WHERE key = 'state'", JSON.stringify(stored));
   });
   await evictDurableObject(stub);
-  const { active } = await syncState(row.id);
-  const message: SyncMessage = {
-    type: "sync.page",
-    connectionId: row.id,
-    syncId: active!.syncId,
-    seq: active!.seq,
-    step: active!.steps[active!.stepIndex]!,
-  };
-  return { ...owing, message };
+  const { active, identity } = await syncState(row.id);
+  return { ...owing, message: pageMessage(active!, identity!) };
 }

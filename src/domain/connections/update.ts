@@ -53,13 +53,18 @@ export async function updateConnection(
     const updated = await applyUpdate(context, connection, input, unchanged, true);
     if (updated) return updated;
   }
+  const updated = await applyUpdate(context, await activeConnection(context, connection), input, undefined, false);
+  if (updated) return updated;
+  // Changed again in between: a deletion says so; anything else is a conflict to retry.
+  await activeConnection(context, connection);
+  throw new DomainError("conflict", "The connection changed meanwhile; read it again and retry.");
+}
+
+/** The connection as it is now; throws when it has been deleted or is no longer active. */
+async function activeConnection(context: ServiceContext, connection: ConnectionRow): Promise<ConnectionRow> {
   const [current] = await context.db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
   assertActive(current ?? { ...connection, status: "deleted" });
-  const updated = await applyUpdate(context, current!, input, undefined, false);
-  if (updated) return updated;
-  const [now] = await context.db.select().from(connections).where(eq(connections.id, connection.id)).limit(1);
-  assertActive(now ?? { ...connection, status: "deleted" });
-  throw new DomainError("conflict", "The connection changed meanwhile; read it again and retry.");
+  return current!;
 }
 
 /** The update applied to `connection` as read, if it is still active (and matches `condition`); undefined otherwise. */

@@ -96,11 +96,10 @@ function presentProvider(adapter: ProviderAdapter) {
 }
 
 function presentSupport(adapter: ProviderAdapter) {
-  const support = wireSupport(adapter);
   const { sampleRateSeconds, availableHistoryDays } = adapter.locationSampling;
   return Object.fromEntries(
     WIRE_MODELS.map((model) => {
-      const supportedOperations = { read: support[model] };
+      const supportedOperations = { read: wireSupport(adapter, model) };
       if (model !== "VehicleLocation") return [model, { supportedOperations }];
       return [model, { supportedOperations, sampleRate: sampleRateSeconds, availableHistory: availableHistoryDays }];
     }),
