@@ -48,6 +48,17 @@ export function syncPageSize(env: Env): number {
   return Math.floor(positiveNumber(env.SYNC_PAGE_SIZE, 500));
 }
 
+/**
+ * How many days before today a sync reads breadcrumbs and stat logs at most (default 30), however
+ * far back its backfill reaches for the other families: a year of a 1,000-vehicle fleet's
+ * breadcrumbs is 350 million points. 0: today only. A sync requested with `startFrom` reads
+ * them from there, within this bound too.
+ */
+export function seriesBackfillDays(env: Pick<Env, "SERIES_BACKFILL_DAYS">): number {
+  const value = Number(env.SERIES_BACKFILL_DAYS);
+  return env.SERIES_BACKFILL_DAYS !== undefined && Number.isInteger(value) && value >= 0 ? value : 30;
+}
+
 /** How long a sync may make no progress before its current page is sent again (default 10 minutes). */
 export function syncStallMs(env: Env): number {
   return positiveNumber(env.SYNC_STALL_MINUTES, 10) * 60_000;

@@ -24,6 +24,11 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** Workers Rate Limiting: a coarse shield per presented credential, before any key lookup. */
   SHIELD: RateLimit;
+  /**
+   * Object storage of the time series' older history (src/timeseries/archive/): one compressed
+   * object per vehicle and day, beyond each application's hot window.
+   */
+  SERIES_ARCHIVE: R2Bucket;
   /** Static assets (the API reference UI bundle), served only through the Worker. */
   ASSETS: Fetcher;
   /** Secret. Bearer token of the operator API at /admin/v1. */
@@ -66,6 +71,8 @@ export interface Env {
   SYNC_STALL_MINUTES?: string;
   /** Seconds a queue consumer carries a sync on from page to page before it queues the next one (default 0: never). */
   SYNC_CARRY_ON_SECONDS?: string;
+  /** Days before today a sync reads breadcrumbs and stat logs at most (default 30; src/config.ts). */
+  SERIES_BACKFILL_DAYS?: string;
   /** Seconds an isolate may answer from a remembered API key or connection token (default 5): the bound on a revocation's delay. */
   AUTH_CACHE_SECONDS?: string;
   /** Seconds the source shard keeps a moved connection's data after the switch (default 30, at least AUTH_CACHE_SECONDS + 1). */

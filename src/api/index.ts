@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
+import { freshenLatestLocations } from "../domain/latest-locations/refresh";
 import type { AppEnv } from "../env";
 import { registerFamilyRoutes } from "../families";
 import { ApiError } from "../http/errors";
@@ -88,7 +89,9 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   api.route("/", providersApp);
   api.route("/", usageApp);
   const familiesApp = new OpenAPIHono<AppEnv>();
-  registerFamilyRoutes(familiesApp, connectionScope.middleware);
+  registerFamilyRoutes(familiesApp, connectionScope.middleware, {
+    freshenLatestLocations: (c) => freshenLatestLocations(c.env, c.var.connection),
+  });
   api.route("/", familiesApp);
   api.route("/", cameraMediaApp);
   api.route("/", issuesApp);

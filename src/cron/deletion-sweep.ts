@@ -10,6 +10,7 @@ import type { Env } from "../env";
 import { FAMILY_TABLES } from "../families";
 import { presentDeletedConnection } from "../presenters/connection";
 import { connectionSync } from "../sync/client";
+import { purgeConnectionArchive } from "../timeseries/archive/purge";
 import { commitWithEvents, eventWrite } from "../webhooks/outbox";
 
 type Owner = Pick<ConnectionRow, "id" | "applicationId" | "environment" | "shard">;
@@ -39,6 +40,8 @@ const SHARD_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   sync_job_issues: byConnection,
   issues: byConnection,
   sync_jobs: byConnection,
+  // The index of its archived days: their objects are deleted first (purgeConnectionArchive).
+  series_archive: byConnection,
   ...Object.fromEntries(FAMILY_TABLES.map((table) => [table, byConnection])),
 };
 type ConnectionTable = string;
@@ -256,7 +259,9 @@ export async function runDeletionSweep(env: Env, options: DeletionSweepOptions =
       result.unfinished.push(connection.id);
       continue;
     }
-    let data = { used: 0, done: true };
+    // Its archived time series first: the objects, wherever the index rows are.
+    let data = await purgeConnectionArchive(env.SERIES_ARCHIVE, connection.id, budget);
+    budget -= data.used;
     for (const shard of shards) {
       if (!data.done) break;
       data = await deleteConnectionRows(shardD1(env, shard), SHARD_TABLES, connection, limit, budget);

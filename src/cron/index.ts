@@ -2,6 +2,7 @@ import { controlDatabase } from "../db/databases";
 import { purgeExpiredIdempotencyKeys } from "../domain/idempotency/keys";
 import { purgeExpiredLinkSessions } from "../domain/link/sessions";
 import type { Env } from "../env";
+import { scheduleTiering } from "../timeseries/archive/schedule";
 import { runDeletionSweep } from "./deletion-sweep";
 import { reconcile } from "./reconcile";
 
@@ -9,6 +10,8 @@ import { reconcile } from "./reconcile";
 export const DELETION_SWEEP_CRON = "*/5 * * * *";
 /** The cron expression of the recovery sweep: owed syncs and webhook deliveries (wrangler.toml [triggers]). */
 export const RECONCILE_CRON = "* * * * *";
+/** The cron expression of the time series' tiering: retention and archive, hourly (wrangler.toml [triggers]). */
+export const SERIES_TIERING_CRON = "23 * * * *";
 
 /** One scheduled entry point: dispatches on the cron expression to one job per schedule. */
 export async function handleScheduled(
@@ -26,6 +29,9 @@ export async function handleScheduled(
       return;
     case RECONCILE_CRON:
       await reconcile(env);
+      return;
+    case SERIES_TIERING_CRON:
+      await scheduleTiering(env);
       return;
     default:
       console.error(JSON.stringify({ level: "error", message: "unknown cron", cron: controller.cron }));

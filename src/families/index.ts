@@ -7,8 +7,12 @@ import { devicesFamily as devices } from "./devices";
 import { driversFamily as drivers } from "./drivers";
 import type { Family } from "./family";
 import { groupsFamily as groups } from "./groups";
-import type { FamilyRoute } from "./kit/routes";
+import type { FamilyRoute, ReadHooks } from "./kit/routes";
+import { latestVehicleLocationsFamily as latestVehicleLocations } from "./latest-locations";
 import { safetyEventsFamily as safetyEvents } from "./safety-events";
+import { tripsFamily as trips } from "./trips";
+import { vehicleLocationsFamily as vehicleLocations } from "./vehicle-locations";
+import { vehicleStatLogsFamily as vehicleStatLogs } from "./vehicle-stat-logs";
 import { vehicleUtilizationFamily as vehicleUtilization } from "./vehicle-utilization";
 import { vehiclesFamily as vehicles } from "./vehicles";
 
@@ -18,8 +22,12 @@ export const FAMILIES: { readonly [M in SyncModel]: Family<M> } = {
   vehicles,
   drivers,
   devices,
+  latestVehicleLocations,
   vehicleUtilization,
   safetyEvents,
+  trips,
+  vehicleLocations,
+  vehicleStatLogs,
 };
 
 /**
@@ -30,18 +38,26 @@ export const FAMILIES: { readonly [M in SyncModel]: Family<M> } = {
 const FAMILY_ROUTES: readonly FamilyRoute[] = [
   vehicles.routes.list,
   vehicleUtilization.routes.list,
+  latestVehicleLocations.routes.list,
   vehicles.routes.get,
+  vehicleLocations.routes.list,
+  vehicleStatLogs.routes.list,
   drivers.routes.list,
   drivers.routes.get,
   groups.routes.list,
   devices.routes.list,
   safetyEvents.routes.list,
   safetyEvents.routes.get,
+  trips.routes.list,
 ];
 
 /** Adds every family's routes to an app, behind the middleware that enforces their connection scope. */
-export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>, middleware: readonly MiddlewareHandler<AppEnv>[]): void {
-  for (const route of FAMILY_ROUTES) route.register(app, middleware);
+export function registerFamilyRoutes(
+  app: OpenAPIHono<AppEnv>,
+  middleware: readonly MiddlewareHandler<AppEnv>[],
+  hooks: ReadHooks,
+): void {
+  for (const route of FAMILY_ROUTES) route.register(app, middleware, hooks);
 }
 
 /** The API reference's tags of the families, in the order of their first route. */
@@ -51,7 +67,10 @@ export const FAMILY_TAGS = [...new Set(FAMILY_ROUTES.map((route) => route.tag))]
   return family.tag;
 });
 
-/** The tables of the families, those holding records that name others first (the reverse of the sync order). */
-export const FAMILY_TABLES = Object.values(FAMILIES)
-  .map((family) => getTableName(family.table))
-  .reverse();
+/**
+ * The tables of the families, those holding records that name others first (the reverse of the
+ * sync order), each once (breadcrumbs and stat logs share the series table).
+ */
+export const FAMILY_TABLES = [
+  ...new Set(Object.values(FAMILIES).map((family) => getTableName(family.table))),
+].reverse();

@@ -15,13 +15,16 @@ export async function recordId(
   connection: { id: string; createdAt: Date },
   kind: RecordKind,
   sourceId: string,
+  /** The id's time part: the connection's creation, or the record's own time for events listed in time order. */
+  time: number = connection.createdAt.getTime(),
 ): Promise<string> {
   const key = `${connection.id}\u0000${kind}\u0000${sourceId}`;
-  const known = recentIds.get(key);
+  const cacheKey = `${key}\u0000${time}`;
+  const known = recentIds.get(cacheKey);
   if (known !== undefined) return known;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
-  const id = `${ID_PREFIXES[kind]}${encodeTime(connection.createdAt.getTime())}${encodeRandom(digest)}`;
-  recentIds.set(key, id);
+  const id = `${ID_PREFIXES[kind]}${encodeUlidTime(time)}${encodeRandom(digest)}`;
+  recentIds.set(cacheKey, id);
   return id;
 }
 
@@ -41,7 +44,8 @@ export function recordIds(
   return Promise.all(sourceIds.map((sourceId) => recordId(connection, kind, sourceId)));
 }
 
-function encodeTime(ms: number): string {
+/** The ten time characters of a ULID (Crockford base32 of the epoch ms): ids with them sort by that time. */
+export function encodeUlidTime(ms: number): string {
   let out = "";
   let value = ms;
   for (let index = 0; index < 10; index++) {

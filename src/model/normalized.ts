@@ -135,6 +135,97 @@ export type NormalizedSafetyEvent = {
   cameraMedia: { frontFacing?: CameraReference; rearFacing?: CameraReference };
 };
 
+/** How a vehicle's engine is: running and moving or ready to, idling, or off. */
+export const ENGINE_STATES = ["on", "off", "idle"] as const;
+export type EngineState = (typeof ENGINE_STATES)[number];
+
+/** The stat types of `GET /vehicles/{id}/stats/historical` (data-families.md), each with one value field. */
+export const VEHICLE_STAT_TYPES = [
+  "engine_state",
+  "odometer",
+  "total_fuel_consumption",
+  "fuel_level",
+  "engine_runtime",
+  "engine_oil_percentage",
+  "engine_oil_pressure",
+  "engine_oil_temperature",
+  "engine_coolant_temperature",
+  "coolant_percentage",
+  "engine_rpm",
+  "battery_voltage",
+] as const;
+export type VehicleStatType = (typeof VEHICLE_STAT_TYPES)[number];
+
+/**
+ * One breadcrumb. `raw` is the provider's own object for this point when a payload holds many
+ * points (Samsara's history lists a vehicle's points in one object); absent, the whole payload is.
+ */
+export type NormalizedLocationPoint = {
+  locatedAt: string;
+  location: Location;
+  /** Degrees clockwise from north, 0–360. */
+  heading?: number;
+  /** km/h. */
+  speed?: number;
+  /** The provider's formatted address (reverse geocoding), when it gives one. */
+  address?: string;
+  driverSourceId?: string;
+  /** The provider's id of the point, when it has one (Geotab's LogRecord id). */
+  sourceId?: string;
+  raw?: unknown;
+};
+
+/**
+ * One stat reading: `value` in the unit of its type (km, litres, %, ms, PSI, °C, rpm, V), or
+ * the engine state for `engine_state`. `raw` as for a breadcrumb.
+ */
+export type NormalizedStatPoint = {
+  type: VehicleStatType;
+  timestamp: string;
+  value: number | EngineState;
+  raw?: unknown;
+};
+
+/**
+ * Time-series models are normalized a vehicle's batch at a time: one provider payload may hold
+ * one point (Motive, Geotab) or a vehicle's many points (Samsara).
+ */
+export type NormalizedSeriesBatch<P> = { vehicleSourceId: string; points: P[] };
+export type NormalizedLocationBatch = NormalizedSeriesBatch<NormalizedLocationPoint>;
+export type NormalizedStatBatch = NormalizedSeriesBatch<NormalizedStatPoint>;
+
+/** The latest known position and state of a vehicle (the provider's live snapshot). */
+export type NormalizedLatestLocation = {
+  vehicleSourceId: string;
+  driverSourceId?: string;
+  locatedAt: string;
+  location: Location;
+  address?: string;
+  heading?: number;
+  /** km/h. */
+  speed?: number;
+  /** km. */
+  odometer?: number;
+  /** Percent of the tank (or battery, for an electric vehicle). */
+  fuel?: { primaryPercentage: number; secondaryPercentage?: number };
+  engineState?: EngineState;
+  /** Total engine run time, ms. */
+  engineRuntime?: number;
+};
+
+/** One trip: a vehicle's movement from a start to a stop. */
+export type NormalizedTrip = {
+  sourceId: string;
+  vehicleSourceId: string;
+  driverSourceId?: string;
+  startLocation?: Location;
+  endLocation?: Location;
+  /** km. */
+  distance?: number;
+  startedAt: string;
+  endedAt: string;
+};
+
 export type CameraView = { sourceId: string; videoUrl?: string; imageUrl?: string };
 
 export type NormalizedCameraMedia = { frontFacing?: CameraView; rearFacing?: CameraView };
@@ -143,11 +234,33 @@ export type NormalizedCameraMedia = { frontFacing?: CameraView; rearFacing?: Cam
 export type RawEntry = { provider: string; schema: string; extractedAt: string; data: unknown };
 
 /** The models a sync reads, in the order it reads them (references point backwards). */
-export const SYNC_MODELS = ["groups", "vehicles", "drivers", "devices", "vehicleUtilization", "safetyEvents"] as const;
+export const SYNC_MODELS = [
+  "groups",
+  "vehicles",
+  "drivers",
+  "devices",
+  "latestVehicleLocations",
+  "vehicleUtilization",
+  "safetyEvents",
+  "trips",
+  "vehicleLocations",
+  "vehicleStatLogs",
+] as const;
 export type SyncModel = (typeof SYNC_MODELS)[number];
 
 /** Models read by time window (incrementally); the others are listed in full every sync. */
-export const WINDOWED_MODELS: readonly SyncModel[] = ["vehicleUtilization", "safetyEvents"];
+export const WINDOWED_MODELS: readonly SyncModel[] = [
+  "vehicleUtilization",
+  "safetyEvents",
+  "trips",
+  "vehicleLocations",
+  "vehicleStatLogs",
+];
+
+/** The time series: their points are many (a breadcrumb every few seconds), so backfills read less of them (sync/plan.ts). */
+export const SERIES_MODELS: readonly SyncModel[] = ["vehicleLocations", "vehicleStatLogs"];
+/** Where vehicles are and went: the time series and the families read with them, which a deployment may turn off. */
+export const TIME_SERIES_MODELS: readonly SyncModel[] = ["latestVehicleLocations", "trips", ...SERIES_MODELS];
 
 export type NormalizedByModel = {
   groups: NormalizedGroup;
@@ -156,4 +269,8 @@ export type NormalizedByModel = {
   devices: NormalizedDevice;
   vehicleUtilization: NormalizedUtilizationDay;
   safetyEvents: NormalizedSafetyEvent;
+  latestVehicleLocations: NormalizedLatestLocation;
+  trips: NormalizedTrip;
+  vehicleLocations: NormalizedLocationBatch;
+  vehicleStatLogs: NormalizedStatBatch;
 };

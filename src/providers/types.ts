@@ -20,6 +20,10 @@ export const MODEL_NAMES = [
   "vehicleUtilization",
   "safetyEvents",
   "cameraMedia",
+  "latestVehicleLocations",
+  "vehicleLocations",
+  "trips",
+  "vehicleStatLogs",
 ] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 

@@ -44,6 +44,10 @@ const WIRE_NAME: Readonly<Record<ModelName, WireModel>> = {
   vehicleUtilization: "VehicleUtilization",
   safetyEvents: "SafetyEvent",
   cameraMedia: "CameraMedia",
+  latestVehicleLocations: "LatestVehicleLocation",
+  vehicleLocations: "VehicleLocation",
+  trips: "Trip",
+  vehicleStatLogs: "VehicleStatLog",
 };
 const SERVED = new Map(Object.entries(WIRE_NAME).map(([model, wire]) => [wire, model as ModelName]));
 

@@ -8,6 +8,7 @@ import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
 import { AlarmClock } from "./alarm-clock";
 import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
+import { type LatestLocationsTurn, LatestRefreshLease } from "./latest-refresh-lease";
 import type { SyncMessage } from "./messages";
 import { ConnectionMoves } from "./moves";
 import { clearChangedIntent } from "./owed-sync";
@@ -42,6 +43,8 @@ export class ConnectionSync extends DurableObject<Env> {
   /** The messages of the active sync this instance queued and saw picked up. */
   private readonly messages: watchdog.MessageMemory = { lastClaim: undefined, lastSent: undefined };
   private readonly deferred = new Set<Promise<void>>();
+  /** The one refresh of the latest vehicle locations that requests share. */
+  private readonly latestRefresh = new LatestRefreshLease();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -99,6 +102,19 @@ export class ConnectionSync extends DurableObject<Env> {
   /** The move's worker switched the connection to the target: syncs run there from now. */
   moveSwitched(moveId: string): Promise<void> {
     return this.moves.switched(moveId);
+  }
+
+  /**
+   * A request for the latest vehicle locations asks whether the snapshot is fresh enough, or
+   * whether it refreshes it (a lease), or waits for the refresh under way (latest-refresh-lease.ts).
+   */
+  latestLocationsTurn(maxAgeMs: number, leaseMs: number, maxWaitMs: number): Promise<LatestLocationsTurn> {
+    return this.latestRefresh.ask(maxAgeMs, leaseMs, maxWaitMs);
+  }
+
+  /** The holder of a refresh lease reports its end. */
+  latestLocationsRefreshed(leaseId: string, startedAt: number, ok: boolean): void {
+    this.latestRefresh.report(leaseId, startedAt, ok);
   }
 
   /**

@@ -31,6 +31,17 @@ export const MoveMessageSchema = z.object({
 });
 export type MoveMessage = z.infer<typeof MoveMessageSchema>;
 
-/** What the sync queue carries: sync pages and move units. */
-export const WorkMessageSchema = z.discriminatedUnion("type", [SyncMessageSchema, MoveMessageSchema]);
-export type WorkMessage = SyncMessage | MoveMessage;
+/**
+ * One unit of a connection's time-series tiering (src/timeseries/archive/): retention, then
+ * days older than the hot window moved to the archive. Each unit queues the next while work is left.
+ */
+export const SeriesTierMessageSchema = z.object({ type: z.literal("series.tier"), connectionId: z.string() });
+export type SeriesTierMessage = z.infer<typeof SeriesTierMessageSchema>;
+
+/** What the sync queue carries: sync pages, move units and tiering units. */
+export const WorkMessageSchema = z.discriminatedUnion("type", [
+  SyncMessageSchema,
+  MoveMessageSchema,
+  SeriesTierMessageSchema,
+]);
+export type WorkMessage = SyncMessage | MoveMessage | SeriesTierMessage;

@@ -2,9 +2,10 @@ import { syncCarryOnMs, syncMaxBackoffSeconds } from "../config";
 import { controlDatabase } from "../db/databases";
 import type { Env } from "../env";
 import { ProviderError } from "../providers/errors";
+import { tierConnection } from "../timeseries/archive/tier-connection";
 import { backoffSeconds, retryAfterDelay } from "./backoff";
 import { connectionSync } from "./client";
-import { type MoveMessage, WorkMessageSchema } from "./messages";
+import { type MoveMessage, type SeriesTierMessage, WorkMessageSchema } from "./messages";
 import { CarriedPageError, processPage } from "./process-page";
 
 /** Name of the queue of sync work, and of its dead-letter queue (wrangler.toml). */
@@ -33,6 +34,10 @@ export async function handleSyncBatch(batch: MessageBatch<unknown>, env: Env, ha
     }
     if (parsed.data.type === "shard.move") {
       await handleMoveUnit(env, message, parsed.data, handlers);
+      continue;
+    }
+    if (parsed.data.type === "series.tier") {
+      await handleTierUnit(env, message, parsed.data);
       continue;
     }
     try {
@@ -92,6 +97,25 @@ async function handleMoveUnit(env: Env, message: Message<unknown>, unit: MoveMes
   }
 }
 
+/** A tiering unit: done, then the connection's next one queued while work is left (or retried with backoff). */
+async function handleTierUnit(env: Env, message: Message<unknown>, unit: SeriesTierMessage) {
+  try {
+    const { more } = await tierConnection(env, unit.connectionId);
+    if (more) await env.SYNC_QUEUE.send(unit);
+    message.ack();
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "series tiering unit failed",
+        connectionId: unit.connectionId,
+        stack: (error as Error)?.stack,
+      }),
+    );
+    message.retry({ delaySeconds: backoffSeconds(message.attempts, syncMaxBackoffSeconds(env)) });
+  }
+}
+
 /**
  * Consumer of the dead-letter queue: the page kept failing, so its sync fails with the last
  * error as the reason. A move's unit that kept failing is logged; the recovery sweep resumes
@@ -104,6 +128,15 @@ export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env):
       await connectionSync(env, parsed.data.connectionId).fail(parsed.data.syncId);
     } else if (parsed.success && parsed.data.type === "shard.move") {
       console.error(JSON.stringify({ level: "error", message: "move unit dead-lettered", moveId: parsed.data.moveId }));
+    } else if (parsed.success && parsed.data.type === "series.tier") {
+      // The next hourly run queues the connection's tiering again.
+      console.error(
+        JSON.stringify({
+          level: "error",
+          message: "tiering unit dead-lettered",
+          connectionId: parsed.data.connectionId,
+        }),
+      );
     }
     message.ack();
   }

@@ -1,4 +1,4 @@
-import { syncIntervalMs, syncStallMs } from "../config";
+import { seriesBackfillDays, syncIntervalMs, syncStallMs } from "../config";
 import type { ConnectionRow, SyncJobRow } from "../db/schema";
 import type { Env } from "../env";
 import type { ProviderAdapter } from "../providers/types";
@@ -8,6 +8,7 @@ import type { SyncMessage } from "./messages";
 import { planSteps } from "./plan";
 import { type ActiveSync, pageMessage, withSteps } from "./state";
 import type { SyncStateStore } from "./state-store";
+import { timeSeriesEnabled } from "./time-series-setting";
 import { type MessageMemory, watchdogAt } from "./watchdog";
 
 /** What the runner works with: the object's state, job rows, alarm and memory, shared with its decisions. */
@@ -32,7 +33,11 @@ export class SyncRunner {
   /** The job is written: plan its steps, queue its first message, and arm the watchdog. */
   async begin(adapter: ProviderAdapter, job: SyncJobRow, now: number): Promise<void> {
     const { store } = this.parts;
-    const steps = planSteps(adapter, job.startFrom?.getTime() ?? now, now);
+    const series = {
+      enabled: await timeSeriesEnabled(this.parts.env, job.connectionId),
+      backfillDays: seriesBackfillDays(this.parts.env),
+    };
+    const steps = planSteps(adapter, job.startFrom?.getTime() ?? now, now, series);
     const active = withSteps(store.load().active!, steps, now, Date.now());
     store.save({ ...store.load(), active, nextScheduledAt: null });
     try {

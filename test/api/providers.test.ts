@@ -25,7 +25,19 @@ const WIRE_MODELS = [
   "VehicleUtilization",
 ];
 /** The models this service serves today; every other one is `not_supported_by_terminal`. */
-const SERVED = ["Group", "Vehicle", "Driver", "Device", "SafetyEvent", "CameraMedia", "VehicleUtilization"];
+const SERVED = [
+  "Group",
+  "Vehicle",
+  "Driver",
+  "LatestVehicleLocation",
+  "VehicleLocation",
+  "VehicleStatLog",
+  "Trip",
+  "Device",
+  "SafetyEvent",
+  "CameraMedia",
+  "VehicleUtilization",
+];
 
 describe("GET /providers in the sandbox", () => {
   it("answers a bare JSON array, not a page", async () => {
@@ -97,7 +109,7 @@ describe("GET /providers in the sandbox", () => {
       ]),
     );
     expect(byCode.get("sandbox")).toEqual({
-      supportedOperations: { read: "not_supported_by_terminal" },
+      supportedOperations: { read: "supported" },
       sampleRate: 30,
       availableHistory: null,
     });

@@ -6,12 +6,19 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { createDatabase } from "../../src/db/client";
+import { runBatch } from "../../src/db/raw";
 import { agreements, connections, syncJobIssues, webhookDeliveries, webhookEvents } from "../../src/db/schema";
 import { shardD1 } from "../../src/db/shards";
+import { latestLocations } from "../../src/families/latest-locations/table";
 import worker from "../../src/index";
 import { newId } from "../../src/lib/ids";
 import { connectionSync } from "../../src/sync/client";
 import type { ConnectionSync } from "../../src/sync/connection-sync";
+import { archiveDueDays } from "../../src/timeseries/archive/archive-connection";
+import { archivePrefix } from "../../src/timeseries/archive/object";
+import { LOCATION_SERIES, locationCodec } from "../../src/timeseries/series-codecs";
+import { mergeSeries } from "../../src/timeseries/store";
 import {
   dataDb,
   db,
@@ -19,6 +26,7 @@ import {
   insertUsage,
   mintTestPublicToken,
   SHARDS,
+  shardOf,
   type TestApplication,
 } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
@@ -28,6 +36,7 @@ import {
   insertGroup,
   insertIssue,
   insertSafetyEvent,
+  insertTrip,
   insertUtilization,
   insertVehicle,
   ownerOf,
@@ -99,6 +108,8 @@ export async function seedEveryTable(app: TestApplication, connectionId: string)
   await insertDevice(owner);
   await insertSafetyEvent(owner);
   await insertUtilization(owner, vehicle);
+  await insertTrip(owner, vehicle);
+  await seedTimeSeries(connectionId, vehicle.id);
   const issue = await insertIssue(owner, { errorCode: "missing_permissions" });
   const job = await insertSyncJob(app, connectionId);
   await (await dataDb(connectionId))
@@ -146,6 +157,45 @@ export async function seedEveryTable(app: TestApplication, connectionId: string)
     createdAt: new Date(),
   });
   return { vehicle, eventId, deliveryId };
+}
+
+/**
+ * A vehicle's breadcrumbs on two days, the first one archived (an object in SERIES_ARCHIVE and
+ * its index row), and its latest location: rows in every time-series table.
+ */
+async function seedTimeSeries(connectionId: string, vehicleId: string) {
+  const d1 = shardD1(env, await shardOf(connectionId));
+  const day = Math.floor(Date.UTC(2026, 0, 5) / 86_400_000);
+  const points = [day, day + 1].map((d) => {
+    const t = d * 86_400_000 + 36_000_000;
+    return { sample: { t, lat: 39.7, lng: -105, modifiedAt: t }, raw: { t, schema: "test", extractedAt: t, data: {} } };
+  });
+  await runBatch(
+    d1,
+    await mergeSeries(d1, connectionId, () => locationCodec, [{ vehicleId, series: LOCATION_SERIES, points }]),
+  );
+  await archiveDueDays(env, d1, connectionId, day + 1, 1);
+  const now = new Date();
+  await createDatabase(d1)
+    .insert(latestLocations)
+    .values({
+      connectionId,
+      vehicleId,
+      provider: "sandbox",
+      locatedAt: now,
+      latitude: 39.7,
+      longitude: -105,
+      addedAt: now,
+      modifiedAt: now,
+      contentHash: "h",
+      raw: { provider: "sandbox", schema: "test", extractedAt: now.toISOString(), data: {} },
+    } as typeof latestLocations.$inferInsert);
+}
+
+/** The keys of a connection's objects in the time-series archive. */
+export async function archivedObjects(connectionId: string): Promise<string[]> {
+  const listed = await env.SERIES_ARCHIVE.list({ prefix: archivePrefix(connectionId) });
+  return listed.objects.map((object) => object.key);
 }
 
 /** Requests the deletion through the API, as an application would. */

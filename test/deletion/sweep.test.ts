@@ -15,6 +15,7 @@ import { BASE, call } from "../helpers/http";
 import { createRecordsContext, insertUtilization, insertVehicle, ownerOf } from "../helpers/records-factories";
 import { lastSyncId, waitForSync } from "../helpers/sync";
 import {
+  archivedObjects,
   connectionRow,
   durableObjectStorage,
   endGracePeriod,
@@ -80,6 +81,7 @@ describe("the deletion sweep", () => {
     const other = await createRecordsContext();
     await seedEveryTable(other.app, other.connection.id);
     const otherBefore = await rowsOfConnection(other.connection.id);
+    expect(await archivedObjects(connection.id)).toHaveLength(1);
     const storageBefore = await durableObjectStorage(connection.id);
     expect(storageBefore.rows).toBeGreaterThan(0);
 
@@ -93,6 +95,9 @@ describe("the deletion sweep", () => {
 
     // Only the usage records stay: the application's billing record (./usage-kept.test.ts).
     expect(await rowsOfConnection(connection.id)).toEqual({ usage_records: usageBefore });
+    // The archived time series too, in object storage; the other connection's stay.
+    expect(await archivedObjects(connection.id)).toEqual([]);
+    expect(await archivedObjects(other.connection.id)).toHaveLength(1);
     const delivery = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE id = ?")
       .bind(deliveryId)
       .first<{ n: number }>();

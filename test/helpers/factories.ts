@@ -58,9 +58,18 @@ export type TestApplication = {
   keyIds: Record<string, string>;
 };
 
-/** A new application through the operator API, with its four keys in plaintext. */
-export async function createTestApplication(): Promise<TestApplication> {
-  const created = await admin("POST", "/applications", { name: uniqueName("app") });
+/**
+ * A new application through the operator API, with its four keys in plaintext. Its connections'
+ * syncs read no vehicle time series (latest locations, trips, breadcrumbs, stat logs) unless the
+ * test asks for them with `timeSeries: true` (the service's default): most tests read none, and
+ * the fake providers' fleets would add thousands of points and trips, at the providers' paces,
+ * to every sync.
+ */
+export async function createTestApplication(options: { timeSeries?: boolean } = {}): Promise<TestApplication> {
+  const created = await admin("POST", "/applications", {
+    name: uniqueName("app"),
+    timeSeries: { enabled: options.timeSeries ?? false },
+  });
   if (created.status !== 201) throw new Error(`application not created: ${JSON.stringify(created.body)}`);
   const keys = { production: { secret: "", publishable: "" }, sandbox: { secret: "", publishable: "" } };
   const keyIds: Record<string, string> = {};

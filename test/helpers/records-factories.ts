@@ -11,9 +11,11 @@ import { drivers } from "../../src/families/drivers/table";
 import { groups } from "../../src/families/groups/table";
 import type { SyncedTable } from "../../src/families/kit/read";
 import { type SafetyEventRow, safetyEvents } from "../../src/families/safety-events/table";
+import { type TripRow, trips } from "../../src/families/trips/table";
 import { type UtilizationRow, vehicleUtilization } from "../../src/families/vehicle-utilization/table";
 import { type VehicleRow, vehicles } from "../../src/families/vehicles/table";
-import { type IdKind, newId } from "../../src/lib/ids";
+import { ID_PREFIXES, type IdKind, newId } from "../../src/lib/ids";
+import { encodeUlidTime } from "../../src/lib/record-ids";
 import type { RawEntry } from "../../src/model/normalized";
 import { createTestApplication, dataDb, insertConnection, type TestApplication } from "./factories";
 import { BASE, call, type Environment } from "./http";
@@ -102,6 +104,30 @@ export async function ensureSafetyEvent(owner: RecordOwner, sourceId: string, ov
     .where(and(eq(safetyEvents.connectionId, owner.connectionId), eq(safetyEvents.sourceId, sourceId)));
   if (!present) throw new Error(`safety event ${sourceId} neither inserted nor found`);
   return present;
+}
+
+/**
+ * A trip of a vehicle, its id time-ordered by its start as the trips writer mints it
+ * (families/trips/write.ts); `startedAt` defaults to 2026-01-05 09:00 and the trip lasts 40 minutes.
+ */
+export function insertTrip(
+  owner: RecordOwner,
+  vehicle: Pick<VehicleRow, "id">,
+  overrides: Partial<TripRow> = {},
+): Promise<TripRow> {
+  const startedAt = overrides.startedAt ?? new Date("2026-01-05T09:00:00.000Z");
+  const random = newId("trip").slice(-16);
+  return insertRow(trips, {
+    ...synced(owner, "trip"),
+    id: `${ID_PREFIXES.trip}${encodeUlidTime(startedAt.getTime())}${random}`,
+    vehicleId: vehicle.id,
+    startLocation: { latitude: 39.7392, longitude: -104.9903 },
+    endLocation: { latitude: 39.9, longitude: -105.1 },
+    distance: 31.5,
+    startedAt,
+    endedAt: new Date(startedAt.getTime() + 40 * 60_000),
+    ...overrides,
+  });
 }
 
 export function insertIssue(owner: RecordOwner, overrides: Partial<IssueRow> = {}): Promise<IssueRow> {

@@ -145,8 +145,9 @@ export function expectFleet(actual: Awaited<ReturnType<typeof stored>>, wanted: 
 export async function setup(
   accountBody: Parameters<typeof createGeotabAccount>[0],
   connectionBody: Record<string, unknown> = {},
+  appOptions: Parameters<typeof createTestApplication>[0] = {},
 ) {
-  const app = await createTestApplication();
+  const app = await createTestApplication(appOptions);
   const account = await createGeotabAccount(accountBody);
   const connection = await createGeotabConnection(app, account, connectionBody);
   const key = app.keys.sandbox.secret;

@@ -71,8 +71,9 @@ export type MotiveConnection = { app: TestApplication; key: string; token: strin
 export async function connectMotive(
   account: MotiveAccount,
   body: Record<string, unknown> = {},
+  appOptions: Parameters<typeof createTestApplication>[0] = {},
 ): Promise<MotiveConnection> {
-  const app = await createTestApplication();
+  const app = await createTestApplication(appOptions);
   const key = app.keys.sandbox.secret;
   const created = await call("POST", `${BASE.sandbox}/connections`, {
     key,

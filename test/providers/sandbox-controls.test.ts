@@ -174,6 +174,10 @@ describe("issues", () => {
       devices: ["unknown_device_type"],
       vehicleUtilization: [],
       safetyEvents: ["missing_safety_configuration"],
+      latestVehicleLocations: [],
+      trips: [],
+      vehicleLocations: [],
+      vehicleStatLogs: [],
     });
   });
 });

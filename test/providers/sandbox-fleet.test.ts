@@ -112,20 +112,22 @@ describe("paging", () => {
       expect(paged.pages.length).toBeGreaterThan(1);
       expect(paged.items).toEqual(whole);
       const keys = paged.items.map((item: Payloads[typeof model]) =>
-        "id" in item ? item.id : `${item.vehicleId}/${item.day}`,
+        "id" in item ? item.id : "day" in item ? `${item.vehicleId}/${item.day}` : item.vehicleId,
       );
       expect(new Set(keys).size).toBe(keys.length);
       expect(paged.pages.at(-1)!.nextCursor).toBeUndefined();
     }
   });
 
-  it("clamps page sizes to 200 entities and 500 windowed rows", async () => {
+  it("clamps page sizes to 200 entities, 500 windowed rows and 8 vehicle-days of time series", async () => {
     const huge = { sandbox: { fleetSize: 2000, revision: 0 }, pageSize: 100_000 };
     expect((await sandboxAdapter.readPage("vehicles", request(huge))).items).toHaveLength(200);
     expect((await sandboxAdapter.readPage("drivers", request(huge))).items).toHaveLength(200);
     expect((await sandboxAdapter.readPage("devices", request(huge))).items).toHaveLength(200);
     const rows = await sandboxAdapter.readPage("vehicleUtilization", request({ ...huge, window: WEEK }));
     expect(rows.items).toHaveLength(500);
+    const series = await sandboxAdapter.readPage("vehicleLocations", request({ ...huge, window: WEEK }));
+    expect(series.items).toHaveLength(8);
     // A nonsensical page size is the provider's maximum, not an unbounded page.
     expect((await sandboxAdapter.readPage("vehicles", request({ ...huge, pageSize: 0 }))).items).toHaveLength(200);
     expect((await sandboxAdapter.readPage("vehicles", request({ ...huge, pageSize: Number.NaN }))).items).toHaveLength(
@@ -147,6 +149,10 @@ describe("paging", () => {
       devices: "sandbox.devices.list",
       vehicleUtilization: "sandbox.utilization.daily",
       safetyEvents: "sandbox.safety_events.list",
+      latestVehicleLocations: "sandbox.vehicles.locations",
+      trips: "sandbox.trips.list",
+      vehicleLocations: "sandbox.vehicles.locations.history",
+      vehicleStatLogs: "sandbox.vehicles.stats.history",
     });
   });
 

@@ -2,6 +2,7 @@
  * Helpers for the sandbox provider's tests: read requests as the sync engine builds them, and
  * reading a listing to its end.
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { SyncModel } from "../../src/model/normalized";
@@ -15,6 +16,12 @@ import type {
   SandboxUtilizationDay,
   SandboxVehicle,
 } from "../../src/providers/sandbox/payloads";
+import type {
+  SandboxBreadcrumbDay,
+  SandboxStatDay,
+  SandboxTrip,
+  SandboxVehicleLocation,
+} from "../../src/providers/sandbox/series-payloads";
 import type { ProviderPage, ReadRequest } from "../../src/providers/types";
 
 /** Connections in these tests are created at 08:30 UTC, so revision R is 08:30 + R hours. */
@@ -29,6 +36,10 @@ export type Payloads = {
   devices: SandboxDevice;
   vehicleUtilization: SandboxUtilizationDay;
   safetyEvents: SandboxSafetyEvent;
+  latestVehicleLocations: SandboxVehicleLocation;
+  trips: SandboxTrip;
+  vehicleLocations: SandboxBreadcrumbDay;
+  vehicleStatLogs: SandboxStatDay;
 };
 
 export type RequestOptions = {

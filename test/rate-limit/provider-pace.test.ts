@@ -23,6 +23,7 @@ import {
 function bucketOf(path: string): string {
   if (path === "/fleet/vehicles" || path === "/fleet/reports/vehicles/fuel-energy") return "fleet";
   if (path.startsWith("/safety-events") || path === "/cameras/media") return "safety";
+  if (path === "/trips/stream") return "trips";
   return "token";
 }
 

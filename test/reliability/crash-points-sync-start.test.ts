@@ -23,10 +23,11 @@ describe("sync start inside the connection's sync object", async () => {
   it("takes the steps the crash points cover", () => {
     // The connection; the job and its event on the shard: the answer. Then, after it: the event
     // relayed (control, then the shard's pending row removed, then its delivery queued), the owed
-    // first sync cleared, and the first message, side by side.
+    // first sync cleared, the application's time-series setting read for the plan, and the first
+    // message, side by side.
     expect(steps.slice(0, 2)).toEqual(["DB.raw", "DATA.batch"]);
     expect([...steps.slice(2)].sort()).toEqual(
-      ["DB.batch", "DB.batch", "DATA.batch", "WEBHOOK_QUEUE.sendBatch", "SYNC_QUEUE.send"].sort(),
+      ["DB.batch", "DB.batch", "DB.batch", "DATA.batch", "WEBHOOK_QUEUE.sendBatch", "SYNC_QUEUE.send"].sort(),
     );
   });
 

@@ -1,10 +1,16 @@
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ENVIRONMENTS, timestamp, timestamps } from "./columns";
 
 /** An application: the API customer, owner of keys and connections. */
 export const applications = sqliteTable("applications", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
+  /** Whether its connections' syncs read the vehicle time series (latest locations, trips, breadcrumbs, stat logs). */
+  seriesEnabled: integer("series_enabled", { mode: "boolean" }).notNull().default(true),
+  /** Days of breadcrumbs and stat logs kept in the data shards; older complete days move to object storage. */
+  seriesHotDays: integer("series_hot_days").notNull().default(90),
+  /** Days of breadcrumbs and stat logs kept at all (both tiers); null: all history. */
+  seriesRetentionDays: integer("series_retention_days"),
   ...timestamps,
 });
 export type ApplicationRow = typeof applications.$inferSelect;

@@ -24,6 +24,8 @@ export type ShardRow = typeof shards.$inferSelect;
  */
 export const MOVE_STATUSES = ["waiting", "copying", "cleaning", "completed", "cancelled"] as const;
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
+/** The statuses of a move under way (at most one per connection). */
+export const ACTIVE_MOVE_STATUSES: readonly MoveStatus[] = ["waiting", "copying", "cleaning"];
 
 /** Where a move's copy or clean-up stands: the table and the key of the last row done in it. */
 export type MoveCursor = { table: number; after: unknown[] | null };

@@ -36,13 +36,28 @@ async function keyRow(applicationId: string, environment: Environment, kind: Api
   return { created, row: { ...created, key: undefined, keyHash: await hashSecret(key), revokedAt: null } };
 }
 
+/** Days of time series an application keeps in the data shards until it says otherwise. */
+export const DEFAULT_SERIES_HOT_DAYS = 90;
+
+/** How an application's connections sync and keep their time series (each default when absent). */
+export type TimeSeriesSettings = { enabled?: boolean; hotDays?: number; retentionDays?: number | null };
+
 /** Creates an application with its four keys (secret and publishable, production and sandbox) in one batch. */
 export async function createApplication(
   db: Database,
   name: string,
+  timeSeries: TimeSeriesSettings = {},
 ): Promise<{ application: ApplicationRow; keys: CreatedApiKey[] }> {
   const now = new Date();
-  const application: ApplicationRow = { id: newId("application", now.getTime()), name, createdAt: now, updatedAt: now };
+  const application: ApplicationRow = {
+    id: newId("application", now.getTime()),
+    name,
+    seriesEnabled: timeSeries.enabled ?? true,
+    seriesHotDays: timeSeries.hotDays ?? DEFAULT_SERIES_HOT_DAYS,
+    seriesRetentionDays: timeSeries.retentionDays ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
   const keys = await Promise.all(KEY_SET.map(([environment, kind]) => keyRow(application.id, environment, kind, now)));
   await db.batch([
     db.insert(applications).values(application),

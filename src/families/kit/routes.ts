@@ -1,5 +1,5 @@
 import type { OpenAPIHono, RouteConfig, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { decodedRows } from "../../db/tolerant-rows";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
@@ -15,7 +15,16 @@ import { type Expansions, loadExpanded, type Reads } from "./reads";
  */
 export type FamilyRoute = {
   tag: string;
-  register: (app: OpenAPIHono<AppEnv>, middleware: readonly MiddlewareHandler<AppEnv>[]) => void;
+  register: (app: OpenAPIHono<AppEnv>, middleware: readonly MiddlewareHandler<AppEnv>[], hooks: ReadHooks) => void;
+};
+
+/**
+ * Work some reads need before they read, given by the API (families do not import the domain
+ * services that do it).
+ */
+export type ReadHooks = {
+  /** Brings the connection's latest vehicle locations up to date (domain/latest-locations/refresh.ts). */
+  freshenLatestLocations: (c: Context<AppEnv>) => Promise<void>;
 };
 
 type ListQuery = { cursor?: string; limit: number; raw: boolean; expand?: string };
@@ -33,8 +42,12 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
   route: R,
   reads: Reads<Row, Filters, X, S>,
   filtersOf: (query: z.output<R["request"]["query"]>) => Filters,
+  options: {
+    /** Work before the read (bringing a live snapshot up to date), once the request is known to be valid. */
+    beforeRead?: (c: Context<AppEnv>, hooks: ReadHooks) => Promise<void>;
+  } = {},
 ): FamilyRoute {
-  const register: FamilyRoute["register"] = (app, middleware) =>
+  const register: FamilyRoute["register"] = (app, middleware, hooks) =>
     // Typed by the route's own schemas where it is created; here any route of the family's shape.
     app.openapi({ ...(route as ListRouteConfig), middleware: [...middleware] }, async (c) => {
       const query = c.req.valid("query") as z.output<R["request"]["query"]>;
@@ -44,6 +57,7 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
       const order = reads.order?.(filters);
       const scope = `${route.operationId}|${connection.id}|${order === undefined ? "" : `${order}|`}${JSON.stringify(filters)}`;
       const after = await readCursor(c.env.ENCRYPTION_KEY, scope, query.cursor);
+      await options.beforeRead?.(c, hooks);
       const rows = await reads.list(db, connection.id, filters, { limit: query.limit, after, raw: query.raw });
       const pageRows = decodedRows(rows.slice(0, query.limit));
       const expanded = await loadExpanded(db, connection.id, reads.expand, query.expand, pageRows);

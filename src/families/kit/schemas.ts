@@ -41,6 +41,26 @@ export const RecordMetadataSchema = z
   })
   .openapi("RecordMetadata");
 
+export const LocationSchema = z
+  .object({
+    latitude: z.number().openapi({ example: 38.5816 }),
+    longitude: z.number().openapi({ example: -121.4944 }),
+  })
+  .openapi("Location", { description: "A position in WGS 84 degrees." });
+
+/** The metadata of events (trips): when the record was first synced and when its content last changed. */
+export const EntityMetadataSchema = z
+  .object({
+    addedAt: DateTimeSchema.openapi({ description: "When the record was first synced." }),
+    modifiedAt: DateTimeSchema.openapi({ description: "When the record's normalized content last changed." }),
+  })
+  .openapi("EntityMetadata");
+
+/** The metadata of time-series points (breadcrumbs, stat logs): when the point last changed. */
+export const TimeSeriesMetadataSchema = z
+  .object({ modifiedAt: DateTimeSchema.openapi({ description: "When the point was last written or corrected." }) })
+  .openapi("TimeSeriesMetadata");
+
 export const ProviderSchema = z.string().openapi({ description: "Provider code.", example: "sandbox" });
 export const SourceIdSchema = z.string().openapi({ description: "Id in the source system.", example: "281474977" });
 export const StatusSchema = z

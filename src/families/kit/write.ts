@@ -126,9 +126,14 @@ export function upsertSynced(
 }
 
 /** Where a family's writer stores its records, and the kind of id they get. */
-export type RecordTarget = {
+export type RecordTarget<Normalized = never> = {
   table: string;
   kind: RecordKind;
+  /**
+   * The time an id takes (lib/record-ids.ts) for events listed in time order (trips): ids then
+   * sort by it. Absent: the connection's creation time.
+   */
+  idTime?: (record: Normalized) => number;
   /** The family's own columns, in the order `values` fills them. */
   columns: readonly string[];
   /** The connection filters (contract 2.1) that hide records of this table: visibility is refreshed after the write. */
@@ -148,7 +153,7 @@ export type RecordTarget = {
  */
 export async function writeRecords<Normalized extends { sourceId: string }>(
   context: WriteContext,
-  target: RecordTarget,
+  target: RecordTarget<Normalized>,
   items: readonly Item<Normalized>[],
   values: (record: Normalized) => Promise<unknown[] | undefined> | unknown[] | undefined,
 ): Promise<SQL[]> {
@@ -157,7 +162,7 @@ export async function writeRecords<Normalized extends { sourceId: string }>(
     items.map(async ({ normalized, payload }): Promise<unknown[][]> => {
       const own = await values(normalized);
       if (own === undefined) return [];
-      const id = await recordId(context.connection, target.kind, normalized.sourceId);
+      const id = await recordId(context.connection, target.kind, normalized.sourceId, target.idTime?.(normalized));
       return [
         [
           ...syncedValues(context, { id, sourceId: normalized.sourceId, hash: contentHash(normalized), payload }),

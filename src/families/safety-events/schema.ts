@@ -6,6 +6,7 @@ import { ExpandedDriverSchema } from "../drivers/expanded";
 import {
   idListQuerySchema,
   idParamsSchema,
+  LocationSchema,
   ModifiedAfterQuerySchema,
   ModifiedBeforeQuerySchema,
   RawQuerySchema,
@@ -13,13 +14,6 @@ import {
   RecordMetadataSchema,
 } from "../kit/schemas";
 import { ExpandedVehicleSchema } from "../vehicles/expanded";
-
-const LocationSchema = z
-  .object({
-    latitude: z.number().openapi({ example: 38.5816 }),
-    longitude: z.number().openapi({ example: -121.4944 }),
-  })
-  .openapi("Location", { description: "A position in WGS 84 degrees." });
 
 const CameraReferenceSchema = z
   .object({

@@ -3,7 +3,11 @@ import { svgLogo } from "../kit/logo";
 import { geotabDevices } from "./models/devices";
 import { geotabDrivers } from "./models/drivers";
 import { geotabGroups } from "./models/groups";
+import { geotabLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { geotabSafetyEvents } from "./models/safety-events";
+import { geotabTrips } from "./models/trips";
+import { geotabVehicleLocations } from "./models/vehicle-locations";
+import { geotabVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { geotabVehicleUtilization } from "./models/vehicle-utilization";
 import { geotabVehicles } from "./models/vehicles";
 import { verifyGeotab } from "./verify";
@@ -13,13 +17,16 @@ import { verifyGeotab } from "./verify";
  * per isolate, see sessions.ts) and server federation. Vehicles are Devices, drivers are Users
  * with `isDriver`, groups the organization's group tree, devices the GO device behind each
  * vehicle, utilization the daily sum of Trips plus the fuel counter's StatusData, safety events
- * the ExceptionEvents of Geotab's stock safety rules. Camera media is not in the MyGeotab API.
+ * the ExceptionEvents of Geotab's stock safety rules, latest locations the DeviceStatusInfo
+ * with current StatusData, breadcrumbs the LogRecords, trips the Trips, stat histories the
+ * StatusData of stock diagnostics. Camera media is not in the MyGeotab API.
  */
 export const geotabAdapter = defineAdapter({
   code: "geotab",
   name: "Geotab",
   status: "live",
-  // GO devices log by curve (Ramer–Douglas–Peucker on second-by-second GPS): no fixed rate.
+  // GO devices log by curve (Ramer–Douglas–Peucker on second-by-second GPS): no fixed rate;
+  // the reference documents no limit on how far back LogRecords go.
   locationSampling: { sampleRateSeconds: null, availableHistoryDays: null },
   environments: ["production", "sandbox"],
   logo: svgLogo(
@@ -63,6 +70,10 @@ export const geotabAdapter = defineAdapter({
     devices: geotabDevices,
     vehicleUtilization: geotabVehicleUtilization,
     safetyEvents: geotabSafetyEvents,
+    latestVehicleLocations: geotabLatestVehicleLocations,
+    vehicleLocations: geotabVehicleLocations,
+    trips: geotabTrips,
+    vehicleStatLogs: geotabVehicleStatLogs,
   },
   unsupported: {
     cameraMedia: "the MyGeotab API has no camera media per safety event (cameras are partner integrations).",

@@ -8,12 +8,22 @@ import { PROVIDER } from "./client";
  * paging MyGeotab, which has no cursor of its own on `Get`:
  * - `feed`: a GetFeed version token (`toVersion` of the last page): vehicles, drivers, devices;
  * - `after`: the last id of an id-ordered listing: groups, and the devices of utilization;
- * - `from`: where the rest of the time window starts, and the span to ask for next: safety events.
+ * - `from`: where the rest of the time window starts, and the span to ask for next: safety events;
+ * - `series`: the device to go on with (devices are read in id order), from which instant (the
+ *   window's end once it is done), and how many devices to ask for at once: trips, breadcrumbs
+ *   and stat histories (device-series.ts).
  */
 const cursorSchema = z.discriminatedUnion("k", [
   z.object({ k: z.literal("feed"), m: z.string(), v: z.string().min(1).max(64) }),
   z.object({ k: z.literal("after"), m: z.string(), id: z.string().min(1).max(512) }),
   z.object({ k: z.literal("from"), m: z.string(), t: z.number().int().nonnegative(), s: z.number().int().positive() }),
+  z.object({
+    k: z.literal("series"),
+    m: z.string(),
+    id: z.string().min(1).max(512),
+    t: z.number().int().nonnegative(),
+    n: z.number().int().positive().max(1000),
+  }),
 ]);
 export type GeotabCursor = z.infer<typeof cursorSchema>;
 

@@ -3,7 +3,7 @@ import { ProviderError } from "../errors";
 import { clampPageSize } from "../kit/page-size";
 import { requireWindow } from "../kit/windows";
 import type { ReadRequest } from "../types";
-import { PROVIDER } from "./client";
+import { type GeotabClient, PROVIDER } from "./client";
 
 /**
  * Reading MyGeotab page by page. `Get` has no cursor, only `resultsLimit` (at most 50,000), so:
@@ -16,6 +16,12 @@ import { PROVIDER } from "./client";
  *   each device's Trips and total-fuel StatusData of the window in one ExecuteMultiCall.
  * - safety events: `Get ExceptionEvent` over a span of the window, a page ending at its
  *   `pageSize`-th event; the cursor holds where the rest of the window starts (readSafetyEvents).
+ * - trips, breadcrumbs, stat histories: device by device (`deviceSearch` + dates, the searches
+ *   Geotab serves efficiently), each device's `Get Trip` / `LogRecord` / `StatusData` of the
+ *   window; an answer that fills `resultsLimit` goes on from its last record's date
+ *   (device-series.ts).
+ * - latest locations: `Get DeviceStatusInfo` of the fleet, id-ordered slices of it, each device's
+ *   current StatusData in one ExecuteMultiCall.
  *
  * What the page readers share: MyGeotab's result cap, windows, ordering.
  */
@@ -54,4 +60,13 @@ export function compare(a: string, b: string): number {
 export function idOf(item: unknown): string {
   const id = (item as { id?: unknown } | null)?.id;
   return typeof id === "string" ? id : "";
+}
+
+/** The ids of the database's Devices, in id order (`Get Device` with only the id selected). */
+export async function deviceIds(client: GeotabClient): Promise<string[]> {
+  const devices = await client.get("Device", {
+    propertySelector: { fields: ["id"], isIncluded: true },
+    resultsLimit: MAX_RESULTS,
+  });
+  return [...new Set(devices.map(idOf))].filter((id) => id !== "").sort(compare);
 }

@@ -3,8 +3,9 @@ import { isDuration } from "./timespan";
 
 /**
  * MyGeotab's own payloads (JSON-RPC 2.0 over `POST <server>/apiv1`), in its field names and
- * units: Trip `distance` in km, speeds in km/h, StatusData fuel totals in litres, durations as
- * .NET TimeSpan strings, dates as ISO 8601 UTC strings, ids as opaque strings. Provider data is
+ * units: Trip `distance` in km, speeds in km/h, StatusData in its Diagnostic's SI unit (fuel
+ * totals in litres, odometers in meters, engine hours in seconds), durations as .NET TimeSpan
+ * strings, dates as ISO 8601 UTC strings, ids as opaque strings. Provider data is
  * untrusted input: payloads are validated before they are mapped, and unknown fields are
  * ignored (Geotab adds fields over time).
  */
@@ -69,7 +70,16 @@ export const geotabUser = z.object({
 });
 export type GeotabUser = z.infer<typeof geotabUser>;
 
-/** `Trip`: one drive from `start` to `stop`; `distance` in km, durations as TimeSpans. */
+/** A point as Geotab writes a Trip's `stopPoint`: `x` the longitude, `y` the latitude. */
+export const geotabPoint = z.object({
+  x: z.number().finite().min(-180).max(180),
+  y: z.number().finite().min(-90).max(90),
+});
+
+/**
+ * `Trip`: one drive from `start` to `stop`, and the stop after it (until `nextTripStart`), at
+ * `stopPoint`; `distance` in km, durations as TimeSpans, `odometer` in meters.
+ */
 export const geotabTrip = z.object({
   id: z.string().min(1).optional(),
   device: idReference,
@@ -84,10 +94,62 @@ export const geotabTrip = z.object({
   nextTripStart: geotabDate.optional(),
   averageSpeed: z.number().finite().optional(),
   maximumSpeed: z.number().finite().optional(),
+  /** Where the drive ended (Geotab records no start point: the trip before ends where this one starts). */
+  stopPoint: geotabPoint.optional(),
 });
 export type GeotabTrip = z.infer<typeof geotabTrip>;
 
-/** `StatusData`: one reading of a diagnostic (for DiagnosticDeviceTotalFuelId: cumulative litres). */
+/**
+ * One trip as the adapter hands it on: the Trip exactly as Geotab sent it, and the device's
+ * trip before it (as sent too), whose `stopPoint` is where this one started.
+ */
+export const geotabTripWithPrevious = z.object({
+  trip: geotabTrip.extend({ id: z.string().min(1) }),
+  previousTrip: geotabTrip.optional(),
+});
+export type GeotabTripWithPrevious = z.infer<typeof geotabTripWithPrevious>;
+
+const latitude = z.number().finite().min(-90).max(90);
+const longitude = z.number().finite().min(-180).max(180);
+
+/**
+ * `LogRecord`: one GPS log of a device; `speed` in km/h (or an "invalid speed" value), no
+ * heading. A record without `id` is one Geotab interpolated at a search's fromDate/toDate.
+ */
+export const geotabLogRecord = z.object({
+  id: z.string().min(1).optional(),
+  device: idReference,
+  dateTime: geotabDate,
+  latitude,
+  longitude,
+  speed: z.number().optional(),
+  isLastActive: z.boolean().nullable().optional(),
+});
+export type GeotabLogRecord = z.infer<typeof geotabLogRecord>;
+
+/**
+ * `DeviceStatusInfo`: a device's live state. `bearing` in whole degrees, -1 when unknown;
+ * `dateTime` the latest of its GPS, status and fault data; `currentStateDuration` a TimeSpan.
+ */
+export const geotabDeviceStatusInfo = z.object({
+  device: idReference,
+  driver: driverReference.optional(),
+  dateTime: geotabDate,
+  latitude,
+  longitude,
+  speed: z.number().finite().optional(),
+  bearing: z.number().finite().optional(),
+  isDriving: z.boolean().optional(),
+  isDeviceCommunicating: z.boolean().optional(),
+  currentStateDuration: timeSpan.optional(),
+});
+export type GeotabDeviceStatusInfo = z.infer<typeof geotabDeviceStatusInfo>;
+
+/**
+ * `StatusData`: one reading of a diagnostic, in the Diagnostic's SI unit (meters, seconds,
+ * litres, °C, Pa, V, %, rpm). A reading without `id` is one Geotab interpolated at a search's
+ * fromDate/toDate (or, asked for one instant, the value then).
+ */
 export const geotabStatusData = z.object({
   id: z.string().min(1).optional(),
   device: idReference,
@@ -96,6 +158,17 @@ export const geotabStatusData = z.object({
   data: z.number().finite(),
 });
 export type GeotabStatusData = z.infer<typeof geotabStatusData>;
+
+/**
+ * A vehicle's live state as the adapter hands it on: its DeviceStatusInfo and the StatusData
+ * Geotab answers for "now" of the diagnostics the snapshot needs (odometer, fuel level,
+ * ignition, engine hours), each exactly as sent.
+ */
+export const geotabLatestLocation = z.object({
+  deviceStatusInfo: geotabDeviceStatusInfo,
+  statusData: z.array(geotabStatusData),
+});
+export type GeotabLatestLocation = z.infer<typeof geotabLatestLocation>;
 
 /**
  * One vehicle's UTC day as the adapter hands it on: Geotab has no daily rollup, so the day

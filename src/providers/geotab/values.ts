@@ -30,6 +30,18 @@ export function statusOf(activeTo: string | undefined, now = Date.now()): "activ
   return activeTo === undefined || Date.parse(activeTo) > now ? "active" : "inactive";
 }
 
+/** Whether a date is Geotab's MinDate or before it: "never" (a device that has reported nothing). */
+export const isBeforeMinDate = (value: string) => Date.parse(value) < MIN_DATE;
+
+/** The driver id of trips, events and live states with no identified driver. */
+export const UNKNOWN_DRIVER_ID = "UnknownDriverId";
+
+/** A driver reference (`{ id }`, or the bare system id) as a driver's source id; none for the unknown driver. */
+export function driverIdOf(driver: { id: string } | string | undefined): string | undefined {
+  const id = typeof driver === "string" ? driver : driver?.id;
+  return id === undefined || id === UNKNOWN_DRIVER_ID ? undefined : id;
+}
+
 export function activeFrom(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const time = Date.parse(value);

@@ -4,7 +4,11 @@ import { motiveCameraMedia } from "./models/camera-media";
 import { motiveDevices } from "./models/devices";
 import { motiveDrivers } from "./models/drivers";
 import { motiveGroups } from "./models/groups";
+import { motiveLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { motiveSafetyEvents } from "./models/safety-events";
+import { motiveTrips } from "./models/trips";
+import { motiveVehicleLocations } from "./models/vehicle-locations";
+import { motiveVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { motiveVehicleUtilization } from "./models/vehicle-utilization";
 import { motiveVehicles } from "./models/vehicles";
 import { verifyMotive } from "./verify";
@@ -12,14 +16,19 @@ import { verifyMotive } from "./verify";
 /**
  * Motive (formerly KeepTruckin), read with a company API key (providers.md section 2):
  * vehicles, drivers (users with the driver role), groups, ELD devices, per-vehicle per-day
- * utilization (vehicle utilization rollups plus IFTA trips for distance) and safety events
- * (driver performance events) with their camera media.
+ * utilization (vehicle utilization rollups plus IFTA trips for distance), safety events
+ * (driver performance events) with their camera media, and the vehicle time series
+ * (providers-families.md section 2): the live locations of the Vehicle Gateways, each vehicle's
+ * location history as breadcrumbs and as stat logs (the readings its points carry), and driving
+ * periods as trips.
  */
 export const motiveAdapter = defineAdapter({
   code: "motive",
   name: "Motive",
   status: "live",
-  // Neither a sample rate nor a history limit is documented (providers-families.md).
+  // Neither a breadcrumb rate nor a history limit is documented (providers-families.md 2.1: the
+  // 120 s one integrator reports is how often the current location updates, and a history
+  // request may span 3 months, which limits a request, not the history kept).
   locationSampling: { sampleRateSeconds: null, availableHistoryDays: null },
   environments: ["production", "sandbox"],
   logo: svgLogo(
@@ -46,6 +55,10 @@ export const motiveAdapter = defineAdapter({
     vehicleUtilization: motiveVehicleUtilization,
     safetyEvents: motiveSafetyEvents,
     cameraMedia: motiveCameraMedia,
+    latestVehicleLocations: motiveLatestVehicleLocations,
+    vehicleLocations: motiveVehicleLocations,
+    trips: motiveTrips,
+    vehicleStatLogs: motiveVehicleStatLogs,
   },
   verify: verifyMotive,
 });

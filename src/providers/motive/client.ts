@@ -16,6 +16,13 @@ export const MOTIVE_MAX_PER_PAGE = 100;
  */
 export const MOTIVE_DEFAULT_RETRY_AFTER_SECONDS = 10;
 
+/**
+ * Every request asks for metric units (`X-Metric-Units: true`): Motive then answers distances
+ * in km and fuel in litres. Payloads that carry no unit flag of their own (location points) are
+ * stored beside this choice, so their mapping never has to assume it.
+ */
+export const MOTIVE_METRIC_UNITS = true;
+
 /** Query values; arrays are sent Rails-style (`vehicle_ids[]=1&vehicle_ids[]=2`). */
 export type MotiveQuery = Record<string, string | number | boolean | ReadonlyArray<string | number> | undefined>;
 
@@ -51,6 +58,15 @@ export class MotiveClient {
 
   /** GET a path; the parsed JSON body, or a ProviderError / MotiveForbiddenError. */
   async get(path: string, query: MotiveQuery = {}): Promise<unknown> {
+    return this.request(path, query, false);
+  }
+
+  /** GET a path that may be gone (a vehicle removed since it was listed): null on a 404. */
+  async getOrNull(path: string, query: MotiveQuery = {}): Promise<unknown> {
+    return this.request(path, query, true);
+  }
+
+  private async request(path: string, query: MotiveQuery, nullWhenMissing: boolean): Promise<unknown> {
     // Appended, not resolved: a base URL with a path (a proxy) keeps it.
     const url = new URL(`${this.baseUrl.replace(/\/+$/, "")}${path}`);
     for (const [name, value] of Object.entries(query)) {
@@ -60,12 +76,16 @@ export class MotiveClient {
     }
     await this.pace?.();
     const response = await providerFetch(PROVIDER, url, {
-      headers: { "X-Api-Key": this.apiKey, "X-Metric-Units": "true", Accept: "application/json" },
+      headers: { "X-Api-Key": this.apiKey, "X-Metric-Units": String(MOTIVE_METRIC_UNITS), Accept: "application/json" },
       ...(this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs }),
     });
     if (response.status === 403) {
       await response.body?.cancel();
       throw new MotiveForbiddenError(path);
+    }
+    if (response.status === 404 && nullWhenMissing) {
+      await response.body?.cancel();
+      return null;
     }
     if (response.status === 429) {
       const detail = await response.text().catch(() => "");

@@ -8,11 +8,11 @@ import { z } from "@hono/zod-openapi";
  */
 
 /** Motive ids are integers. */
-const motiveId = z.number().int().nonnegative();
-const timestamp = z.iso.datetime({ offset: true });
-const text = z.string().nullish();
+export const motiveId = z.number().int().nonnegative();
+export const timestamp = z.iso.datetime({ offset: true });
+export const text = z.string().nullish();
 /** Numbers Motive sends either as JSON numbers or as numeric strings (v2 documents `acceleration` as a string). */
-const numeric = z.union([
+export const numeric = z.union([
   z.number().finite(),
   z
     .string()

@@ -4,7 +4,11 @@ import { samsaraCameraMedia } from "./models/camera-media";
 import { samsaraDevices } from "./models/devices";
 import { samsaraDrivers } from "./models/drivers";
 import { samsaraGroups } from "./models/groups";
+import { samsaraLatestVehicleLocations } from "./models/latest-locations";
 import { samsaraSafetyEvents } from "./models/safety-events";
+import { samsaraTrips } from "./models/trips";
+import { samsaraVehicleLocations } from "./models/vehicle-locations";
+import { samsaraVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { samsaraVehicleUtilization } from "./models/vehicle-utilization";
 import { samsaraVehicles } from "./models/vehicles";
 import { verifySamsara } from "./verify";
@@ -12,7 +16,9 @@ import { verifySamsara } from "./verify";
 /**
  * Samsara (providers.md section 1): REST with an API token, cursor paging, metric units.
  * Groups are tags, devices are gateways and their dash cams, utilization is the fuel-energy
- * report per UTC day, safety events are the v2 stream, camera media the media library.
+ * report per UTC day, safety events are the v2 stream, camera media the media library; latest
+ * locations are the vehicle stats snapshot, breadcrumbs and stat logs the stats history, trips
+ * the trips stream.
  */
 export const samsaraAdapter = defineAdapter({
   code: "samsara",
@@ -32,7 +38,7 @@ export const samsaraAdapter = defineAdapter({
       type: "password",
       required: true,
       description:
-        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media.",
+        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips.",
     },
     {
       name: "region",
@@ -49,11 +55,13 @@ export const samsaraAdapter = defineAdapter({
   ],
   // providers.md 1.3: 150 requests/s per API token, and endpoint tiers per organization (a
   // connection is one organization): 25/s for vehicles and the fuel-energy report; 5/s for the
-  // safety-event stream, safety events by id and the media library, which camera media reads.
+  // safety-event stream, safety events by id and the media library, which camera media reads;
+  // 5/s for the trips stream. The vehicle stats endpoints have no limit of their own (token).
   requestPace: {
     token: { requests: 150, perSeconds: 1 },
     fleet: { requests: 25, perSeconds: 1 },
     safety: { requests: 5, perSeconds: 1 },
+    trips: { requests: 5, perSeconds: 1 },
   },
   models: {
     groups: samsaraGroups,
@@ -63,6 +71,10 @@ export const samsaraAdapter = defineAdapter({
     vehicleUtilization: samsaraVehicleUtilization,
     safetyEvents: samsaraSafetyEvents,
     cameraMedia: samsaraCameraMedia,
+    latestVehicleLocations: samsaraLatestVehicleLocations,
+    vehicleLocations: samsaraVehicleLocations,
+    trips: samsaraTrips,
+    vehicleStatLogs: samsaraVehicleStatLogs,
   },
   verify: verifySamsara,
 });

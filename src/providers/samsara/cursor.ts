@@ -8,7 +8,8 @@ import { DRIVER_ACTIVATION_STATUSES, type DriverActivationStatus } from "./paylo
  * The adapter's page cursor, opaque to the engine: base64url of where the next page starts.
  * Samsara's own `endCursor` (`after`) is kept as it came; around it, what the adapter walks
  * itself: the drivers' activation status (two listings: Samsara lists active drivers unless
- * asked for deactivated ones) and the utilization day (the report is read one day at a time).
+ * asked for deactivated ones), the utilization day (the report is read one day at a time) and
+ * the stat histories' group of types (a request names at most three types).
  */
 export type SamsaraCursor = {
   model: SyncModel;
@@ -18,11 +19,13 @@ export type SamsaraCursor = {
   status?: DriverActivationStatus;
   /** Utilization: the UTC day (YYYY-MM-DD) the cursor continues. */
   date?: string;
+  /** Stat histories: the index of the group of stat types the cursor continues (stat-types.ts). */
+  group?: number;
 };
 
 const codec = cursorCodec<SamsaraCursor>({
   provider: PROVIDER,
-  write: (cursor) => ({ v: 1, m: cursor.model, a: cursor.after, s: cursor.status, d: cursor.date }),
+  write: (cursor) => ({ v: 1, m: cursor.model, a: cursor.after, s: cursor.status, d: cursor.date, g: cursor.group }),
   read: z
     .object({
       v: z.literal(1),
@@ -33,12 +36,14 @@ const codec = cursorCodec<SamsaraCursor>({
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/)
         .optional(),
+      g: z.number().int().min(0).optional(),
     })
-    .transform(({ m, a, s, d }) => ({
+    .transform(({ m, a, s, d, g }) => ({
       model: m,
       ...(a === undefined ? {} : { after: a }),
       ...(s === undefined ? {} : { status: s }),
       ...(d === undefined ? {} : { date: d }),
+      ...(g === undefined ? {} : { group: g }),
     })),
 });
 

@@ -11,6 +11,9 @@ export function isoTime(value: string | number | null | undefined): string | und
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
+/** A time validated as readable (series-payloads.ts) as ISO 8601 UTC. */
+export const readTime = (value: string) => new Date(Date.parse(value)).toISOString();
+
 /** `year` is a string ("2021"); a value that is not a plausible model year is left out. */
 export function modelYear(value: string | number | null | undefined): number | undefined {
   const year = typeof value === "number" ? value : /^\s*\d{4}\s*$/.test(value ?? "") ? Number(value) : Number.NaN;

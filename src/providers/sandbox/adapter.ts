@@ -5,7 +5,11 @@ import { sandboxCameraMedia } from "./models/camera-media";
 import { sandboxDevices } from "./models/devices";
 import { sandboxDrivers } from "./models/drivers";
 import { sandboxGroups } from "./models/groups";
+import { sandboxLatestLocations } from "./models/latest-locations";
 import { sandboxSafetyEvents } from "./models/safety-events";
+import { sandboxTrips } from "./models/trips";
+import { sandboxVehicleLocations } from "./models/vehicle-locations";
+import { sandboxVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { sandboxVehicleUtilization } from "./models/vehicle-utilization";
 import { sandboxVehicles } from "./models/vehicles";
 
@@ -40,6 +44,10 @@ export const sandboxAdapter = defineAdapter({
     vehicleUtilization: sandboxVehicleUtilization,
     safetyEvents: sandboxSafetyEvents,
     cameraMedia: sandboxCameraMedia,
+    latestVehicleLocations: sandboxLatestLocations,
+    trips: sandboxTrips,
+    vehicleLocations: sandboxVehicleLocations,
+    vehicleStatLogs: sandboxVehicleStatLogs,
   },
   verify: verifySandbox,
 });

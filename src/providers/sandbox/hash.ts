@@ -119,4 +119,10 @@ export const SALT = {
   event: 12,
   media: 13,
   usualDriver: 14,
+  plan: 15,
+  tour: 16,
+  circuit: 17,
+  lifeBase: 18,
+  gauge: 19,
+  readings: 20,
 } as const;

@@ -9,13 +9,17 @@ import type { VehicleProfile } from "./fleet-vehicles";
 import { issuesFor } from "./issues";
 import { DAY_MS, dayOf } from "./time";
 
-/** The sandbox's page size limits: entity lists, and windowed rows (utilization days, safety events). */
+/**
+ * The sandbox's page size limits: entity lists, windowed rows (utilization days, safety events),
+ * and vehicle-days of time series (a vehicle-day holds about a thousand breadcrumbs or stat readings).
+ */
 export const ENTITY_PAGE_LIMIT = 200;
 export const ROW_PAGE_LIMIT = 500;
+export const SERIES_PAGE_LIMIT = 8;
 /** No record is older than this before the connection (see SandboxFleet.creationTime). */
 const HISTORY_DAYS = 2100;
-/** A cell holds at most two records (a vehicle's devices, a day's events); offsets beyond are forged. */
-const MAX_CELL_OFFSET = 16;
+/** A cell holds a few records (a vehicle's devices, a day's events or trips); offsets beyond this are forged. */
+const MAX_CELL_OFFSET = 64;
 
 /**
  * A listing of the sandbox's API as a sequence of cells computed one at a time: a slot of the
@@ -83,12 +87,13 @@ export function windowListing(
   fleet: SandboxFleet,
   window: TimeWindow,
   itemsOf: (vehicle: VehicleProfile, day: number) => unknown[],
+  limit: number = ROW_PAGE_LIMIT,
 ): Listing {
   const vehicleSlots = fleet.vehicles.slots;
   const days = dayRange(fleet, window.start.getTime(), Math.min(window.end.getTime(), fleet.asOf));
   return {
     schema,
-    limit: ROW_PAGE_LIMIT,
+    limit,
     cells: days.count * vehicleSlots,
     itemsOf: (cell) => {
       const vehicle = fleet.presentVehicle(cell % vehicleSlots);

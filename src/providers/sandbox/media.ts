@@ -1,7 +1,7 @@
 import { ProviderError } from "../errors";
-import { mediaKind, safetyEventsOfDay } from "./activity";
 import type { SandboxFleet } from "./fleet";
 import type { SandboxEventMedia } from "./payloads";
+import { mediaKind, safetyEventsOfDay } from "./safety";
 import { parseCompactDay, wholeSeconds } from "./time";
 
 /** How long the signed media links stay valid, like a real provider's pre-signed URLs. */

@@ -1,7 +1,8 @@
 /**
  * The data methods of the Geotab fake over one account's canonical fleet: `Get` of Device,
- * User, Group, Trip, StatusData and ExceptionEvent (no cursor: `resultsLimit` only, above
- * 50,000 refused), and `GetFeed` of Device and User (versions, `resultsLimit` clamped to 50,000).
+ * User, Group, ExceptionEvent and the time-series types (Trip, LogRecord, StatusData,
+ * DeviceStatusInfo: series-search.ts), with no cursor (`resultsLimit` only, above 50,000
+ * refused), and `GetFeed` of Device and User (versions, `resultsLimit` clamped to 50,000).
  */
 import type { FakeAccount } from "../accounts.ts";
 import { devicesAt, driversAt, safetyEventsBetween, vehiclesAt } from "../fleet.ts";
@@ -10,15 +11,13 @@ import {
   renderApiUser,
   renderDevice,
   renderEvent,
-  renderFuel,
   renderGroups,
   renderOtherEvents,
-  renderTrips,
   renderUser,
-  TOTAL_FUEL,
   versionToken,
 } from "./render.ts";
 import { argumentError, overLimit } from "./rpc.ts";
+import { dateParam, deviceStatusInfos, logRecords, statusData, trips, vehicleIdsOf } from "./series-search.ts";
 
 export const MAX_RESULTS = 50_000;
 const DAY_MS = 86_400_000;
@@ -54,12 +53,6 @@ function getLimit(params: Params): number {
     throw argumentError("resultsLimit must be a positive integer.");
   if (limit > MAX_RESULTS) throw overLimit(`The results limit of ${MAX_RESULTS} was exceeded.`);
   return limit;
-}
-
-function dateParam(value: unknown, name: string): number {
-  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(time)) throw argumentError(`search.${name} must be a date (this fake serves ${name} ranges only).`);
-  return time;
 }
 
 /** UTC dates (YYYY-MM-DD) whose days overlap [from, to]. */
@@ -104,6 +97,12 @@ export function get(account: FakeAccount, params: Params): Json[] {
     case "StatusData":
       items = statusData(account, search);
       break;
+    case "LogRecord":
+      items = logRecords(account, search);
+      break;
+    case "DeviceStatusInfo":
+      items = deviceStatusInfos(account, search);
+      break;
     case "ExceptionEvent":
       items = exceptionEvents(account, search);
       break;
@@ -111,49 +110,6 @@ export function get(account: FakeAccount, params: Params): Json[] {
       throw argumentError(`The type ${String(params.typeName)} is not served by this fake.`);
   }
   return select(items, params.propertySelector).slice(0, limit);
-}
-
-function vehicleIdsOf(account: FakeAccount, search: Params): string[] {
-  const ids = vehiclesAt(account.fleet).map((vehicle) => vehicle.id);
-  const wanted = search.deviceSearch?.id;
-  return wanted === undefined ? ids : ids.filter((id) => id === wanted);
-}
-
-/**
- * Trips of [fromDate, toDate]: those that start in it, or with `includeOverlappedTrips` those
- * that overlap it at all.
- */
-function trips(account: FakeAccount, search: Params): Json[] {
-  const from = dateParam(search.fromDate, "fromDate");
-  const to = dateParam(search.toDate, "toDate");
-  const overlapped = search.includeOverlappedTrips === true;
-  const result: Json[] = [];
-  for (const vehicleId of vehicleIdsOf(account, search)) {
-    for (const date of datesBetween(from - DAY_MS, to)) {
-      for (const trip of renderTrips(account.fleet, vehicleId, date)) {
-        const start = Date.parse(String(trip.start));
-        const stop = Date.parse(String(trip.stop));
-        if (overlapped ? stop >= from && start <= to : start >= from && start <= to) result.push(trip);
-      }
-    }
-  }
-  return result;
-}
-
-function statusData(account: FakeAccount, search: Params): Json[] {
-  const from = dateParam(search.fromDate, "fromDate");
-  const to = dateParam(search.toDate, "toDate");
-  if (search.diagnosticSearch?.id !== TOTAL_FUEL) return [];
-  const result: Json[] = [];
-  for (const vehicleId of vehicleIdsOf(account, search)) {
-    for (const date of datesBetween(from, to)) {
-      for (const reading of renderFuel(account.fleet, vehicleId, date)) {
-        const time = Date.parse(String(reading.dateTime));
-        if (time >= from && time <= to) result.push(reading);
-      }
-    }
-  }
-  return result;
 }
 
 /** ExceptionEvents overlapping [fromDate, toDate], in start order. */

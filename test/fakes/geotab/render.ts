@@ -1,15 +1,14 @@
 /**
  * The canonical fleet (../fleet.ts, in km, litres, ms) in MyGeotab's own shapes and units:
  * Devices (vehicles with their GO device), Users (drivers, and the API user), the Group tree
- * (under the system company group, children only), Trips (km, km/h, .NET TimeSpan strings),
- * cumulative total-fuel StatusData (litres) and ExceptionEvents of stock rules. Ids are the
+ * (under the system company group, children only) and ExceptionEvents of stock rules; the time
+ * series (Trips, LogRecords, StatusData, DeviceStatusInfo) are in render-series.ts. Ids are the
  * canonical ones, so tests compare by source id; `version`s order the GetFeed.
  */
 import {
   type CanonicalDriver,
   type CanonicalSafetyEvent,
   type CanonicalVehicle,
-  dayOf,
   type FleetOptions,
   GROUPS,
   hash,
@@ -19,10 +18,8 @@ export type Json = Record<string, unknown>;
 
 /** Geotab's MaxDate: `activeTo` of everything not archived. */
 export const MAX_DATE = "2050-01-01T00:00:00.000Z";
-export const TOTAL_FUEL = "DiagnosticDeviceTotalFuelId";
 export const COMPANY_GROUP = "GroupCompanyId";
 const DAY_MS = 86_400_000;
-const EPOCH = Date.parse("2025-01-01T00:00:00Z");
 
 /** Canonical safety event types → the stock rules that raise them. */
 export const RULE_OF_TYPE: Record<CanonicalSafetyEvent["type"], string> = {
@@ -148,95 +145,6 @@ export function renderApiUser(userName: string): Json {
     isMetric: false,
     version: versionToken(1),
   };
-}
-
-/** Splits `total` into `parts` whole shares by weights from `seed` (the shares sum to `total` exactly). */
-function split(total: number, parts: number, seed: number): number[] {
-  const weights = Array.from({ length: parts }, (_, index) => 2 + ((seed >>> (index * 5)) % 7));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const shares = weights.map((weight) => Math.floor((total * weight) / sum));
-  shares[parts - 1] = total - shares.slice(0, -1).reduce((a, b) => a + b, 0);
-  return shares;
-}
-
-const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
-/**
- * A canonical vehicle-day as 2–3 Trips: back-to-back drives, each followed by its stop spent
- * idling (`idlingDuration`), the last one ending the day's activity (its stop lasts until the
- * next day's first trip). Driving time splits at millisecond precision, so durations carry a
- * fraction of a second; the distances (km) sum to the day's exactly.
- */
-export function renderTrips(fleet: FleetOptions, vehicleId: string, date: string): Json[] {
-  const day = dayOf(fleet, vehicleId, date);
-  const seed = hash(fleet.seed, "trips", vehicleId, date);
-  const count = 2 + (seed % 2);
-  const driving = split(day.drivingMs, count, seed);
-  const idling = [...split(day.idlingMs, count - 1, seed >>> 3), 0];
-  const cents = split(Math.round(day.distanceKm * 100), count, seed >>> 7);
-  const nextDayStart = Date.parse(dayOf(fleet, vehicleId, nextDate(date)).startAt);
-  const trips: Json[] = [];
-  let start = Date.parse(day.startAt);
-  let odometer = 10_000_000 + (hash(fleet.seed, "odo", vehicleId) % 90_000_000) + (Date.parse(date) - EPOCH) / 300;
-  for (let index = 0; index < count; index++) {
-    const stop = start + driving[index]!;
-    const next = index < count - 1 ? stop + idling[index]! : nextDayStart;
-    const distance = cents[index]! / 100;
-    const averageSpeed = Math.round((distance / (driving[index]! / 3_600_000)) * 100) / 100;
-    odometer += distance * 1000;
-    trips.push({
-      id: `t-${vehicleId}-${date}-${index + 1}`,
-      device: { id: vehicleId },
-      driver: { id: "UnknownDriverId" },
-      start: new Date(start).toISOString(),
-      stop: new Date(stop).toISOString(),
-      nextTripStart: new Date(next).toISOString(),
-      distance,
-      drivingDuration: timeSpan(driving[index]!),
-      idlingDuration: timeSpan(idling[index]!),
-      stopDuration: timeSpan(next - stop),
-      averageSpeed,
-      maximumSpeed: Math.round(averageSpeed * 1.35),
-      stopPoint: { x: -97.7431 + index / 100, y: 30.2672 + index / 100 },
-      workDistance: distance,
-      workDrivingDuration: timeSpan(driving[index]!),
-      workStopDuration: timeSpan(next - stop),
-      afterHoursDistance: 0,
-      afterHoursDrivingDuration: "00:00:00",
-      afterHoursStopDuration: "00:00:00",
-      afterHoursStart: false,
-      afterHoursEnd: false,
-      isSeatBeltOff: false,
-      speedRange1: 0,
-      speedRange1Duration: "00:00:00",
-      engineHours: 3_600_000 + (Date.parse(date) - EPOCH) / 10_000,
-      odometer: Math.round(odometer),
-      version: versionToken(Math.floor(stop / 1000)),
-    });
-    start = next;
-  }
-  return trips;
-}
-
-/**
- * The day's cumulative total-fuel readings (litres): one when the day's activity starts, one
- * when it ends; the counter rises by the day's fuel and then, overnight, by some more (it never
- * goes down), so the day's fuel is the rise between the two.
- */
-export function renderFuel(fleet: FleetOptions, vehicleId: string, date: string): Json[] {
-  const day = dayOf(fleet, vehicleId, date);
-  const base =
-    1000 + (hash(fleet.seed, "fuel0", vehicleId) % 5000) + 250 * ((Date.parse(`${date}T00:00:00Z`) - EPOCH) / DAY_MS);
-  const reading = (suffix: string, dateTime: string, data: number): Json => ({
-    id: `sd-${vehicleId}-${date}-${suffix}`,
-    device: { id: vehicleId },
-    diagnostic: { id: TOTAL_FUEL },
-    controller: "ControllerNoneId",
-    dateTime,
-    data,
-    version: versionToken(Math.floor(Date.parse(dateTime) / 1000)),
-  });
-  return [reading("a", day.startAt, base), reading("b", day.endAt, base + day.fuelLiters)];
 }
 
 /** A canonical safety event as the ExceptionEvent of its stock rule (distance in km). */

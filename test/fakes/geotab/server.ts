@@ -1,7 +1,7 @@
 /**
  * The fake MyGeotab API: one endpoint, `POST /apiv1`, dispatching on the JSON-RPC `method`
  * (Authenticate, Get, GetFeed, ExecuteMultiCall, GetVersion), serving each account's canonical
- * fleet in Geotab's shapes (render.ts). Like the real API:
+ * fleet and its time series in Geotab's shapes (render.ts, render-series.ts). Like the real API:
  * - errors come back as HTTP 200 with an `error` object (`data.type` = the exception name);
  * - Authenticate answers `credentials` + `path` (`ThisServer`, or another server's host name
  *   for a `federated` account, whose data calls must then go there); it is limited to 10 calls a

@@ -65,3 +65,18 @@ export const MOTIVE_EVENT_TYPES: Readonly<Record<CanonicalSafetyEvent["type"], s
   harsh_turn: "hard_corner",
   speeding: undefined,
 };
+
+/** A driving period's id: the vehicle's number, the day and the trip of the day (`trp-veh-N-YYYY-MM-DD-k`). */
+export function drivingPeriodId(tripId: string): number {
+  const match = /^trp-veh-(\d+)-(\d{4})-(\d{2})-(\d{2})-(\d+)$/.exec(tripId);
+  if (!match) throw new Error(`not a canonical trip id: ${tripId}`);
+  const [, vehicle, year, month, day, trip] = match;
+  return Number(vehicle) * 10_000_000_000 + Number(`${year}${month}${day}`) * 10 + Number(trip);
+}
+
+/** A location point's id: a UUID (v4-shaped, as Motive's v3 points have), fixed by the vehicle and the time. */
+export function locationPointId(vehicleId: string, time: number): string {
+  const hex = (part: string, width: number) =>
+    hash(vehicleId, time, part).toString(16).padStart(8, "0").slice(0, width);
+  return `${hex("a", 8)}-${hex("b", 4)}-4${hex("c", 3)}-8${hex("d", 3)}-${hex("e", 8)}${hex("f", 4)}`;
+}

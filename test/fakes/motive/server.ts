@@ -10,11 +10,13 @@
  * - `X-Time-Zone`: Rails zone names are accepted (times stay UTC instants); an IANA id is a 400;
  * - the account's faults: delay, 429 with `Retry-After` (whole seconds, only when the fault sets
  *   one), 5xx, truncated JSON bodies;
- * - errors as small `{ "error_message": … }` bodies (an assumption: Motive documents none).
+ * - errors as small `{ "error_message": … }` bodies (an assumption: Motive documents none);
+ * - the time series (live locations, location histories, driving periods): ./time-series.ts.
  *
  * Motive-only controls, beside the shared `/__fake/accounts`:
  * - `PUT /__fake/motive/accounts/<credential>/forbidden` `{ paths: ["/v1/…"] }`: those paths answer
- *   403, as Motive does for a scope or a feature the fleet lacks;
+ *   403, as Motive does for a scope or a feature the fleet lacks (a path with an id by its
+ *   collection's path, or on its own as `/v3/vehicle_locations/{id}`);
  * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected.
  */
 
@@ -43,10 +45,14 @@ import {
   renderVehicle,
   vehicleReference,
 } from "./render.ts";
-
-const DAY_MS = 86_400_000;
-const DEFAULT_PER_PAGE = 25;
-const MAX_PER_PAGE = 100;
+import { type Context, DAY_MS, dateRange, error, idsParam, type Json, nextDay, page } from "./respond.ts";
+import {
+  drivingPeriods,
+  LOCATION_HISTORY_PATH,
+  liveLocations,
+  locationHistory,
+  MAX_CONCURRENT_HISTORY_REQUESTS,
+} from "./time-series.ts";
 
 /** The zone names Motive documents for `X-Time-Zone` (Rails names), plus UTC. */
 const RAILS_TIME_ZONES = new Set([
@@ -63,18 +69,13 @@ const RAILS_TIME_ZONES = new Set([
   "Hawaii",
 ]);
 
-const error = (status: number, message: string, headers: Record<string, string> = {}) =>
-  json({ error_message: message }, status, headers);
-
-type Json = Record<string, unknown>;
-type Context = { account: FakeAccount; url: URL; metric: boolean; now: number };
-
 type Stats = { requests: number; rateLimited: number; serverErrors: number; malformed: number };
 
 export function createMotiveFake() {
   const accounts = new AccountStore();
   const forbidden = new Map<string, Set<string>>();
   const stats = new Map<string, Stats>();
+  const historyInFlight = new Map<string, number>();
   const statsOf = (credential: string) => {
     const entry = stats.get(credential) ?? { requests: 0, rateLimited: 0, serverErrors: 0, malformed: 0 };
     stats.set(credential, entry);
@@ -100,6 +101,52 @@ export function createMotiveFake() {
     return bearer?.startsWith("oauth:") ? accounts.get(bearer) : undefined;
   }
 
+  async function serve(request: Request, url: URL, account: FakeAccount, counters: Stats): Promise<Response> {
+    const zone = request.headers.get("x-time-zone");
+    if (zone !== null && !RAILS_TIME_ZONES.has(zone)) return error(400, `Invalid time zone: ${zone}`);
+
+    await sleep(account.faults.delayMs);
+    if (inject(account, "rateLimit", account.faults.rateLimitRate)) {
+      counters.rateLimited++;
+      const retryAfter = account.faults.retryAfterSeconds;
+      return error(
+        429,
+        "Too many requests",
+        retryAfter === undefined ? {} : { "Retry-After": String(Math.ceil(retryAfter)) },
+      );
+    }
+    if (inject(account, "serverError", account.faults.serverErrorRate)) {
+      counters.serverErrors++;
+      return error(nextRoll(account) < 0.5 ? 500 : 503, "Internal Server Error");
+    }
+    await maybeHang(account);
+    if (inject(account, "wrongShape", account.faults.wrongShapeRate)) return wrongShape();
+    const denied = forbidden.get(account.credential);
+    const path = url.pathname.replace(/\.json$/, "");
+    // A path with an id is denied with its collection (`/v1/…/{id}` with `/v1/…`) or on its own (`/v1/…/{id}`).
+    if (denied?.has(path.replace(/\/\d+$/, "")) || denied?.has(path.replace(/\/\d+$/, "/{id}"))) {
+      return error(403, "Forbidden: the API key may not access this resource");
+    }
+
+    const metric = (request.headers.get("x-metric-units") ?? "").toLowerCase() === "true";
+    const response =
+      request.method === "GET"
+        ? route({ account, url, metric, now: Date.now() })
+        : error(405, `${request.method} is not allowed here`);
+    if (response.status === 200 && inject(account, "duplicatePage", account.faults.duplicatePageRate)) {
+      return json(duplicateRecords(await response.json()));
+    }
+    if (response.status === 200 && inject(account, "malformed", account.faults.malformedRate)) {
+      counters.malformed++;
+      const body = await response.text();
+      return new Response(body.slice(0, Math.floor(body.length / 2)), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    return response;
+  }
+
   return {
     accounts,
     async fetch(request: Request): Promise<Response> {
@@ -107,51 +154,24 @@ export function createMotiveFake() {
       if (control) return control;
       const url = new URL(request.url);
       if (url.pathname.startsWith("/__fake/motive/")) return motiveControl(request, url);
-      if (!url.pathname.startsWith("/v1/")) return error(404, "Not Found");
+      if (!/^\/v[13]\//.test(url.pathname)) return error(404, "Not Found");
       const account = authenticate(request);
       if (!account) return error(401, "Unauthorized: invalid or missing API key");
       const counters = statsOf(account.credential);
       counters.requests++;
-      const zone = request.headers.get("x-time-zone");
-      if (zone !== null && !RAILS_TIME_ZONES.has(zone)) return error(400, `Invalid time zone: ${zone}`);
-
-      await sleep(account.faults.delayMs);
-      if (inject(account, "rateLimit", account.faults.rateLimitRate)) {
+      // Motive allows at most 10 simultaneous requests for location histories (providers-families.md 2.1).
+      const history = LOCATION_HISTORY_PATH.test(url.pathname);
+      const running = historyInFlight.get(account.credential) ?? 0;
+      if (history && running >= MAX_CONCURRENT_HISTORY_REQUESTS) {
         counters.rateLimited++;
-        const retryAfter = account.faults.retryAfterSeconds;
-        return error(
-          429,
-          "Too many requests",
-          retryAfter === undefined ? {} : { "Retry-After": String(Math.ceil(retryAfter)) },
-        );
+        return error(429, "Too many concurrent requests for vehicle location histories");
       }
-      if (inject(account, "serverError", account.faults.serverErrorRate)) {
-        counters.serverErrors++;
-        return error(nextRoll(account) < 0.5 ? 500 : 503, "Internal Server Error");
+      if (history) historyInFlight.set(account.credential, running + 1);
+      try {
+        return await serve(request, url, account, counters);
+      } finally {
+        if (history) historyInFlight.set(account.credential, (historyInFlight.get(account.credential) ?? 1) - 1);
       }
-      await maybeHang(account);
-      if (inject(account, "wrongShape", account.faults.wrongShapeRate)) return wrongShape();
-      const denied = forbidden.get(account.credential);
-      const resource = url.pathname.replace(/\.json$/, "").replace(/\/\d+$/, "");
-      if (denied?.has(resource)) return error(403, "Forbidden: the API key may not access this resource");
-
-      const metric = (request.headers.get("x-metric-units") ?? "").toLowerCase() === "true";
-      const response =
-        request.method === "GET"
-          ? route({ account, url, metric, now: Date.now() })
-          : error(405, `${request.method} is not allowed here`);
-      if (response.status === 200 && inject(account, "duplicatePage", account.faults.duplicatePageRate)) {
-        return json(duplicateRecords(await response.json()));
-      }
-      if (response.status === 200 && inject(account, "malformed", account.faults.malformedRate)) {
-        counters.malformed++;
-        const body = await response.text();
-        return new Response(body.slice(0, Math.floor(body.length / 2)), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        });
-      }
-      return response;
     },
   };
 }
@@ -161,6 +181,8 @@ function route(context: Context): Response {
   const path = url.pathname.replace(/\.json$/, "");
   const event = /^\/v1\/driver_performance_events\/(\d+)$/.exec(path);
   if (event) return oneEvent(context, Number(event[1]));
+  const history = /^\/v3\/vehicle_locations\/(\d+)$/.exec(path);
+  if (history) return locationHistory(context, Number(history[1]));
   switch (path) {
     case "/v1/companies":
       return page(url, "companies", "company", [renderCompany(context.account)]);
@@ -185,45 +207,14 @@ function route(context: Context): Response {
       return iftaTrips(context);
     case "/v1/driver_performance_events":
       return events(context);
+    case "/v3/vehicle_locations":
+      return liveLocations(context);
+    case "/v1/driving_periods":
+      return drivingPeriods(context);
     default:
       return error(404, "Not Found");
   }
 }
-
-/** One page of a list, each element wrapped in its singular key, as Motive pages. */
-function page(url: URL, list: string, item: string, all: Json[]): Response {
-  const asked = Number.parseInt(url.searchParams.get("per_page") ?? "", 10);
-  const perPage = Number.isFinite(asked) && asked > 0 ? Math.min(asked, MAX_PER_PAGE) : DEFAULT_PER_PAGE;
-  const askedPage = Number.parseInt(url.searchParams.get("page_no") ?? "", 10);
-  const pageNo = Number.isFinite(askedPage) && askedPage > 0 ? askedPage : 1;
-  const slice = all.slice((pageNo - 1) * perPage, pageNo * perPage);
-  return json({
-    [list]: slice.map((element) => ({ [item]: element })),
-    pagination: { per_page: perPage, page_no: pageNo, total: all.length },
-  });
-}
-
-/** Ids of a Rails array parameter (`ids[]=1&ids[]=2`), also accepted as a comma list. */
-function idsParam(url: URL, name: string): Set<number> | undefined {
-  const values = [...url.searchParams.getAll(`${name}[]`), ...url.searchParams.getAll(name)].flatMap((value) =>
-    value.split(","),
-  );
-  const ids = values.map((value) => Number(value.trim())).filter((value) => Number.isInteger(value));
-  return values.length ? new Set(ids) : undefined;
-}
-
-/** The inclusive date range of `start_date`/`end_date`, or a 400 answer. */
-function dateRange(url: URL): { from: string; to: string } | Response {
-  const from = url.searchParams.get("start_date");
-  const to = url.searchParams.get("end_date");
-  const valid = (date: string | null) =>
-    date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date));
-  if (!valid(from) || !valid(to)) return error(400, "start_date and end_date (YYYY-MM-DD) are required");
-  if (from! > to!) return error(400, "start_date must not be after end_date");
-  return { from: from!, to: to! };
-}
-
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 function users({ account, url }: Context): Response {
   const role = url.searchParams.get("role");

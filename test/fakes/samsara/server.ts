@@ -5,7 +5,8 @@
  * `endCursor: ""` and `hasNextPage: false` on the last page, a cursor reused with other
  * parameters is a 400), `limit` caps (over 512 is a 400: the real API's reaction is not
  * documented, this fake picks the strict one), and the account's faults: 429 with a fractional
- * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server.
+ * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server. The
+ * time-series endpoints (stats snapshot and history, trips stream) are in series-routes.ts.
  *
  * Samsara-only controls (scopes taken away, scripted answers, a request log): see `control`.
  */
@@ -14,6 +15,7 @@ import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
 import { BadRequest, pageOf } from "./paging.ts";
+import { timeOf } from "./params.ts";
 import {
   driversOf,
   gatewaysOf,
@@ -26,6 +28,7 @@ import {
   vehicleReportsOf,
   vehiclesOf,
 } from "./render.ts";
+import { SERIES_ROUTES } from "./series-routes.ts";
 
 /** Page sizes of the endpoints that take no `limit` (not documented; the fake's choice). */
 export const UNLIMITED_PAGE_SIZE = 100;
@@ -33,8 +36,9 @@ export const LIST_LIMIT = 512;
 const DEFAULT_RETRY_AFTER_SECONDS = 0.40235;
 const DAY_MS = 86_400_000;
 
-type Context = { url: URL; account: FakeAccount; now: number };
-type Route = { scope: string; handle: (context: Context) => unknown };
+export type Context = { url: URL; account: FakeAccount; now: number };
+/** An endpoint: the scope a token needs for it (403 without), and its answer (a BadRequest is a 400). */
+export type Route = { scope: string; handle: (context: Context) => unknown };
 
 /** Samsara's error body. */
 export function samsaraError(status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -138,6 +142,7 @@ const ROUTES: Record<string, Route> = {
       return { data: { media: page.data }, pagination: page.pagination };
     },
   },
+  ...SERIES_ROUTES,
 };
 
 function limitOf(url: URL): number {
@@ -159,14 +164,6 @@ function dateOf(url: URL, name: string): string {
     throw new BadRequest(`${name} must be an RFC 3339 date`);
   }
   return match[1]!;
-}
-
-function timeOf(url: URL, name: string): number {
-  const value = url.searchParams.get(name);
-  if (value === null) throw new BadRequest(`${name} is missing from query string`);
-  const ms = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) throw new BadRequest(`${name} must be an RFC 3339 time`);
-  return ms;
 }
 
 function bearerToken(request: Request): string | undefined {

@@ -26,7 +26,8 @@ const route = createRoute({
 
 export function registerCreateApplication(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { application, keys } = await createApplication(c.var.db, c.req.valid("json").name);
+    const body = c.req.valid("json");
+    const { application, keys } = await createApplication(c.var.db, body.name, body.timeSeries);
     return c.json(CreatedApplicationSchema.parse(presentApplication({ application, keys })), 201);
   });
 }

@@ -13,6 +13,11 @@ export function presentApplication({
     id: application.id,
     name: application.name,
     createdAt: application.createdAt.toISOString(),
+    timeSeries: {
+      enabled: application.seriesEnabled,
+      hotDays: application.seriesHotDays,
+      retentionDays: application.seriesRetentionDays,
+    },
     keys: keys.map(presentApiKey),
   };
 }

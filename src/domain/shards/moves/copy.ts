@@ -59,14 +59,12 @@ export async function copyBatch(
   const first = rows[0];
   if (first) {
     const columns = Object.keys(first);
+    const values = rows.map((row) => columns.map((column) => row[column] ?? null));
     await runBatch(
       shardD1(env, move.target),
-      upsertJsonRows({
-        table: table.name,
-        columns,
-        rows: rows.map((row) => columns.map((column) => row[column] ?? null)),
-        conflict: "replace",
-      }),
+      table.blobs
+        ? replaceWithBlobs(table.name, columns, table.blobs, values)
+        : upsertJsonRows({ table: table.name, columns, rows: values, conflict: "replace" }),
     );
   }
   const last = rows.at(-1);
@@ -75,6 +73,36 @@ export async function copyBatch(
       ? { table: cursor.table + 1, after: null }
       : { table: cursor.table, after: table.key.map((column) => last[column] ?? null) };
   return { copied: rows.length, next, done: next.table >= MOVED_TABLES.length };
+}
+
+/** D1 binds at most this many parameters per statement. */
+const MAX_PARAMETERS = 100;
+
+/** INSERT OR REPLACE of rows with BLOB columns, bound as bytes, as many rows per statement as D1 binds. */
+function replaceWithBlobs(
+  table: string,
+  columns: readonly string[],
+  blobs: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): SQL[] {
+  const isBlob = columns.map((column) => blobs.includes(column));
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+  const statements: SQL[] = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const tuples = rows.slice(start, start + perStatement).map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((value, index) =>
+            isBlob[index] && Array.isArray(value) ? sql`${Uint8Array.from(value as number[])}` : sql`${value}`,
+          ),
+          sql`, `,
+        )})`,
+    );
+    statements.push(
+      sql`INSERT OR REPLACE INTO ${sql.raw(table)} (${sql.raw(columns.join(", "))}) VALUES ${sql.join(tuples, sql`, `)}`,
+    );
+  }
+  return statements;
 }
 
 /**

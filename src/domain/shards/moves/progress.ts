@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { type ConnectionMoveRow, connectionMoves, type MoveStatus } from "../../../db/schema";
+import { ACTIVE_MOVE_STATUSES, type ConnectionMoveRow, connectionMoves } from "../../../db/schema";
 
-/** A move is under way until it is completed or cancelled. */
-export const ACTIVE_MOVE_STATUSES: readonly MoveStatus[] = ["waiting", "copying", "cleaning"];
+/** A move is under way until it is completed or cancelled (db/schema/shards.ts). */
+export { ACTIVE_MOVE_STATUSES };
 
 /** The connection's move under way, if any. */
 export async function activeMove(db: Database, connectionId: string): Promise<ConnectionMoveRow | undefined> {

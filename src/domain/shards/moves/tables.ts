@@ -5,11 +5,20 @@ import { FAMILY_TABLES } from "../../../families";
  * after `connection_id` of an index that starts with it, so each batch of a move is an index
  * range (no sort, no scan of other connections' rows).
  */
-export type MovedTable = { name: string; key: readonly string[] };
+export type MovedTable = { name: string; key: readonly string[]; blobs?: readonly string[] };
+
+/**
+ * BLOB columns: D1 reads them as arrays of bytes, which a JSON upsert would store as text, so
+ * their rows are written with bound parameters instead (copy.ts).
+ */
+const BLOBS: Readonly<Record<string, readonly string[]>> = { vehicle_series: ["points", "raw"] };
 
 /** Keys other than the synced tables' `id` (their index on (connection_id, id)). */
 const KEYS: Readonly<Record<string, readonly string[]>> = {
   vehicle_utilization: ["vehicle_id", "date"],
+  vehicle_series: ["vehicle_id", "series", "hour"],
+  latest_vehicle_locations: ["vehicle_id"],
+  series_archive: ["vehicle_id", "day"],
   issues: ["error_code"],
   sync_job_issues: ["sync_job_id", "issue_id"],
   usage_records: ["month", "vehicle_id"],
@@ -22,11 +31,13 @@ const KEYS: Readonly<Record<string, readonly string[]>> = {
  */
 export const MOVED_TABLES: readonly MovedTable[] = [
   ...FAMILY_TABLES,
+  // The index of the connection's archived days; the objects themselves are keyed by connection, not shard.
+  "series_archive",
   "sync_jobs",
   "sync_job_issues",
   "issues",
   "usage_records",
-].map((name) => ({ name, key: KEYS[name] ?? ["id"] }));
+].map((name) => ({ name, key: KEYS[name] ?? ["id"], ...(BLOBS[name] ? { blobs: BLOBS[name] } : {}) }));
 
 /** Tables of a shard that hold no connection's data to move. */
 export const NOT_MOVED_TABLES = ["pending_events"] as const;

@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from "../cursor";
 import { geotabClient } from "../login";
 import { limitOf, MAX_RESULTS, unreadableIssue, windowOf } from "../paging";
 import { geotabExceptionEvent } from "../payloads";
+import { driverIdOf } from "../values";
 
 /**
  * Safety events are the ExceptionEvents of Geotab's stock safety rules, in MyGeotab's one pace
@@ -17,9 +18,6 @@ export const geotabSafetyEvents: ProviderModel<"safetyEvents"> = {
   read: (request) => readSafetyEvents(geotabClient(request), request),
   normalize: mapSafetyEvent,
 };
-
-/** The driver id of trips and events with no identified driver. */
-export const UNKNOWN_DRIVER_ID = "UnknownDriverId";
 
 /**
  * Geotab's stock safety rules (ids are the same in every database) → wire-compat event types.
@@ -118,9 +116,4 @@ export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
     ...(event.activeTo !== undefined ? { endedAt: new Date(event.activeTo).toISOString() } : {}),
     cameraMedia: {},
   };
-}
-
-function driverIdOf(driver: { id: string } | string | undefined): string | undefined {
-  const id = typeof driver === "string" ? driver : driver?.id;
-  return id === undefined || id === UNKNOWN_DRIVER_ID ? undefined : id;
 }

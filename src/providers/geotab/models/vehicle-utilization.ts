@@ -7,7 +7,7 @@ import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
 import { type GeotabClient, PROVIDER } from "../client";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { geotabClient } from "../login";
-import { compare, idOf, limitOf, listOf, MAX_RESULTS, unreadableIssue, windowOf } from "../paging";
+import { compare, deviceIds, limitOf, listOf, MAX_RESULTS, unreadableIssue, windowOf } from "../paging";
 import { geotabStatusData, geotabTrip, geotabUtilizationDay } from "../payloads";
 import { parseTimeSpan } from "../timespan";
 
@@ -36,14 +36,7 @@ const MAX_DEVICES_PER_PAGE = 50;
 async function readUtilization(client: GeotabClient, request: ReadRequest): Promise<ProviderPage> {
   const window = windowOf("vehicleUtilization", request);
   const after = decodeCursor(request.cursor, "vehicleUtilization", "after")?.id;
-  const devices = await client.get("Device", {
-    propertySelector: { fields: ["id"], isIncluded: true },
-    resultsLimit: MAX_RESULTS,
-  });
-  const ids = [...new Set(devices.map(idOf))]
-    .filter((id) => id !== "")
-    .sort(compare)
-    .filter((id) => after === undefined || compare(id, after) > 0);
+  const ids = (await deviceIds(client)).filter((id) => after === undefined || compare(id, after) > 0);
   const days = Math.max(1, Math.ceil((window.end - window.start) / DAY_MS));
   const perPage = Math.max(1, Math.min(MAX_DEVICES_PER_PAGE, Math.floor(limitOf(request.pageSize) / days)));
   const chunk = ids.slice(0, perPage);
@@ -96,6 +89,8 @@ async function readUtilization(client: GeotabClient, request: ReadRequest): Prom
         unreadable++;
         continue;
       }
+      // Geotab adds readings interpolated at fromDate and toDate (no id): not the counter's own.
+      if (parsed.data.id === undefined) continue;
       const time = Date.parse(parsed.data.dateTime);
       if (time >= window.start && time < window.end) dayOf(isoDay(time)).statusData.push(reading);
     }

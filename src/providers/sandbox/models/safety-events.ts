@@ -4,9 +4,9 @@ import { parsePayload } from "../../kit/parse";
 import { KM_PER_MILE, round2 } from "../../kit/units";
 import { requireWindow } from "../../kit/windows";
 import type { ProviderModel } from "../../types";
-import { safetyEventsOfDay } from "../activity";
 import { sandboxListing, windowListing } from "../listing";
 import { PROVIDER, type SandboxBehavior, sandboxSafetyEvent } from "../payloads";
+import { safetyEventsOfDay } from "../safety";
 
 /** `GET /safety/events`: the events that started in the window, on the days it covers. */
 export const sandboxSafetyEvents: ProviderModel<"safetyEvents"> = {

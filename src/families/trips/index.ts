@@ -1,0 +1,13 @@
+import type { Family } from "../family";
+import { listTripsRoute } from "./list";
+import { trips } from "./table";
+import { writeTrips } from "./write";
+
+/** Trips: read by time window, listed in start order. */
+export const tripsFamily = {
+  model: "trips",
+  table: trips,
+  write: writeTrips,
+  tag: { name: "Trips", description: "Where the connection's vehicles went: trips from start to stop." },
+  routes: { list: listTripsRoute },
+} satisfies Family<"trips">;

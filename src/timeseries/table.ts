@@ -1,0 +1,54 @@
+import { blob, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { timestamp } from "../db/schema/columns";
+
+/**
+ * Vehicle time series (breadcrumbs and stat logs), one row per (connection, vehicle, series,
+ * UTC hour), the hour's points in one compact blob (location-codec.ts, stat-codec.ts): a row
+ * per point would cost about 100 bytes, this costs about ten. `series` is `location` or a stat
+ * type. `raw` is the points' provider payloads, gzipped JSON, only when the provider sent any.
+ * Reads are ranges of the primary key (one vehicle's series, hour by hour); the hour index
+ * finds a connection's oldest rows, which the archive and the retention sweep take first.
+ */
+export const vehicleSeries = sqliteTable(
+  "vehicle_series",
+  {
+    connectionId: text("connection_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    series: text("series").notNull(),
+    /** Hours since the epoch (UTC). */
+    hour: integer("hour").notNull(),
+    pointCount: integer("point_count").notNull(),
+    /** When the row's points last changed (a write that changed none keeps it). */
+    modifiedAt: timestamp("modified_at").notNull(),
+    points: blob("points").$type<Uint8Array>().notNull(),
+    raw: blob("raw").$type<Uint8Array>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.vehicleId, table.series, table.hour] }),
+    index("vehicle_series_hour_idx").on(table.connectionId, table.hour, table.vehicleId),
+  ],
+);
+export type VehicleSeriesRow = typeof vehicleSeries.$inferSelect;
+
+/**
+ * The vehicle-days of a connection's time series that live in object storage (SERIES_ARCHIVE),
+ * one row per object: reads look here to know which days to fetch, retention and deletion to
+ * know which objects to remove. `day` is days since the epoch (UTC).
+ */
+export const seriesArchive = sqliteTable(
+  "series_archive",
+  {
+    connectionId: text("connection_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    day: integer("day").notNull(),
+    pointCount: integer("point_count").notNull(),
+    bytes: integer("bytes").notNull(),
+    archivedAt: timestamp("archived_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.vehicleId, table.day] }),
+    // Retention takes a connection's oldest days first, whatever the vehicle.
+    index("series_archive_day_idx").on(table.connectionId, table.day),
+  ],
+);
+export type SeriesArchiveRow = typeof seriesArchive.$inferSelect;

@@ -1,0 +1,17 @@
+/** Query parameters as the fake Samsara reads them, refusing bad ones with a 400 as Samsara does. */
+import { BadRequest } from "./paging.ts";
+
+/** An RFC 3339 time parameter, in ms; a 400 when it is missing or not a time. */
+export function timeOf(url: URL, name: string): number {
+  const value = url.searchParams.get(name);
+  if (value === null) throw new BadRequest(`${name} is missing from query string`);
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) throw new BadRequest(`${name} must be an RFC 3339 time`);
+  return ms;
+}
+
+/** A comma-separated list parameter (absent: undefined). */
+export function listOf(url: URL, name: string): string[] | undefined {
+  const value = url.searchParams.get(name);
+  return value === null ? undefined : value.split(",").filter(Boolean);
+}
