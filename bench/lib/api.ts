@@ -22,12 +22,20 @@ export function apiGet(url: string, connection: Connection) {
   });
 }
 
-/** A new application; answers its sandbox secret key. */
-export async function createApplication(service: LocalService, name: string): Promise<Application> {
+/**
+ * A new application; answers its sandbox secret key. Its syncs read no vehicle time series
+ * unless `timeSeries` says so: the other benchmarks measure the other families, and keep the
+ * figures of the runs before the time series existed comparable (bench:timeseries turns them on).
+ */
+export async function createApplication(
+  service: LocalService,
+  name: string,
+  options: { timeSeries?: boolean } = {},
+): Promise<Application> {
   const body = await call(`${service.origin}/admin/v1/applications`, {
     method: "POST",
     headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify({ name, timeSeries: { enabled: options.timeSeries ?? false } }),
   });
   const key = body.keys.find(
     (entry: { environment: string; kind: string }) => entry.environment === "sandbox" && entry.kind === "secret",
