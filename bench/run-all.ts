@@ -13,6 +13,7 @@ const BENCHMARKS = [
   "bench:memory",
   "bench:latency",
   "bench:capacity",
+  "bench:timeseries",
   "bench:start",
 ];
 

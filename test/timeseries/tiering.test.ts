@@ -90,7 +90,11 @@ describe("time-series tiering", () => {
     const created = await admin("POST", "/applications", { name: "time series by default" });
     expect(created.body.timeSeries).toEqual({ enabled: true, hotDays: 90, retentionDays: null });
     const off = await createTestApplication({ timeSeries: false });
-    const connection = await createSandboxConnection(off, { syncMode: "manual", backfill: { days: 2 } });
+    const connection = await createSandboxConnection(off, {
+      syncMode: "manual",
+      backfill: { days: 2 },
+      options: { sandbox: { fleetSize: 4 } },
+    });
     const key = off.keys.sandbox.secret;
     await waitForSync(key, connection.token, await lastSyncId(key, connection.token));
     const read = (path: string) => call("GET", `${BASE.sandbox}${path}`, { key, token: connection.token });

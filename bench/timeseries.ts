@@ -1,0 +1,202 @@
+/**
+ * The vehicle time series (`npm run bench:timeseries`), against a local `wrangler dev`:
+ *
+ * - Backfill: a sandbox fleet of BENCH_FLEET (1,000) vehicles with its time series on, backfilled
+ *   one day (yesterday whole, today up to the connection's creation), end to end through the real
+ *   queue consumer, Durable Object and D1 writes, timed by the sync job's own timestamps: points
+ *   stored per second (breadcrumbs, and all points with the stat readings), and bytes on disk per
+ *   point from SQLite's page accounting (dbstat) of the series table and its indexes, the raw
+ *   payloads (gzipped beside the points) counted apart. Targets: ≥ 100,000 points/s, ≤ 16 B.
+ * - Reads: `GET /vehicles/{id}/locations` of one vehicle-day (one page of up to 1,000 points)
+ *   against `GET /vehicles?limit=100` of the same fleet in the same round (target: p50 ≤ 1.5 ×),
+ *   and page 1,000 of a year of one vehicle's breadcrumbs (pages of 100) against its page 1
+ *   (target: as fast).
+ *
+ * BENCH_FLEET (1000), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
+import { type LoadResult, load } from "./lib/load.ts";
+import { table, writeSection } from "./lib/report.ts";
+import { ROOT, startService } from "./lib/service.ts";
+import { median, round, thousands } from "./lib/stats.ts";
+
+const FLEET = Number(process.env.BENCH_FLEET ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DAY_MS = 86_400_000;
+const NAME = "timeseries";
+
+type SeriesBytes = {
+  points: number;
+  breadcrumbs: number;
+  rows: number;
+  diskBytes: number;
+  rawBytes: number;
+  blobBytes: number;
+};
+
+/** The series table's figures on the shard files: points, rows, pages (table and indexes) and payload bytes. */
+function seriesBytes(connectionId: string): SeriesBytes {
+  const folder = path.join(ROOT, ".wrangler/bench", NAME, "state/v3/d1/miniflare-D1DatabaseObject");
+  const total: SeriesBytes = { points: 0, breadcrumbs: 0, rows: 0, diskBytes: 0, rawBytes: 0, blobBytes: 0 };
+  for (const file of readdirSync(folder).filter((name) => name.endsWith(".sqlite"))) {
+    const database = new DatabaseSync(path.join(folder, file), { readOnly: true });
+    try {
+      if (!database.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vehicle_series'").get()) continue;
+      const rows = database
+        .prepare(
+          `SELECT count(*) AS rows, sum(point_count) AS points, sum(CASE WHEN series = 'location' THEN point_count ELSE 0 END) AS breadcrumbs,
+             sum(length(points)) AS blob, sum(coalesce(length(raw), 0)) AS raw FROM vehicle_series WHERE connection_id = ?`,
+        )
+        .get(connectionId) as {
+        rows: number;
+        points: number | null;
+        breadcrumbs: number | null;
+        blob: number | null;
+        raw: number | null;
+      };
+      if (!rows.rows) continue;
+      const pages = database
+        .prepare(
+          "SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = 'vehicle_series')",
+        )
+        .get() as { bytes: number };
+      total.rows += Number(rows.rows);
+      total.points += Number(rows.points);
+      total.breadcrumbs += Number(rows.breadcrumbs);
+      total.blobBytes += Number(rows.blob);
+      total.rawBytes += Number(rows.raw);
+      total.diskBytes += Number(pages.bytes);
+    } finally {
+      database.close();
+    }
+  }
+  return total;
+}
+
+const service = await startService({
+  name: NAME,
+  port: 8831,
+  inspectorPort: 9331,
+  // A year of one vehicle's breadcrumbs for the deep page: the series backfill reaches that far here.
+  vars: { SERIES_BACKFILL_DAYS: "366" },
+});
+try {
+  const application = await createApplication(service, "time-series bench", { timeSeries: true });
+  const fleet = await connectSandboxFleet(service, application, { fleetSize: FLEET, days: 1 });
+  const { job } = await waitForSync(service, fleet, { timeoutMs: 3_600_000, pollMs: 1000 });
+  const seconds = (Date.parse(job.completedAt!) - Date.parse(job.requestedAt)) / 1000;
+  // Measured before anything else is stored: the fleet's shard holds only its series.
+  const bytes = seriesBytes(fleet.id);
+  const withoutRaw = bytes.diskBytes - bytes.rawBytes;
+  console.log(
+    `backfill: ${thousands(bytes.breadcrumbs)} breadcrumbs, ${thousands(bytes.points)} points in ${round(seconds, 1)} s; ` +
+      `${round(withoutRaw / bytes.points, 2)} B/point without raw payloads`,
+  );
+
+  const year = await connectSandboxFleet(service, application, { fleetSize: 1, days: 365 });
+  await waitForSync(service, year, { timeoutMs: 3_600_000, pollMs: 1000 });
+  const [yearVehicle] = (await apiGet(`${service.sandbox}/vehicles?limit=1`, year)).results;
+  const now = Date.now();
+  const yearWindow = `startAt=${new Date(now - 365 * DAY_MS).toISOString()}&endAt=${new Date(now).toISOString()}`;
+  const yearPath = `${service.sandbox}/vehicles/${yearVehicle.id}/locations?${yearWindow}&limit=100`;
+  let cursor: string | undefined;
+  for (let page = 1; page < 1000; page++) {
+    const answer = await apiGet(cursor ? `${yearPath}&cursor=${encodeURIComponent(cursor)}` : yearPath, year);
+    cursor = answer.next;
+    if (!cursor) throw new Error(`a year of breadcrumbs has only ${page} pages of 100`);
+  }
+
+  // The fleet's vehicle with the most breadcrumbs yesterday: its day is one full page.
+  const yesterday = Math.floor(now / DAY_MS) * DAY_MS - DAY_MS;
+  const dayWindow = `startAt=${new Date(yesterday).toISOString()}&endAt=${new Date(yesterday + DAY_MS).toISOString()}`;
+  let dayPath = "";
+  let dayPoints = 0;
+  for (const vehicle of (await apiGet(`${service.sandbox}/vehicles?limit=20`, fleet)).results) {
+    const url = `${service.sandbox}/vehicles/${vehicle.id}/locations?${dayWindow}&limit=1000`;
+    const points = (await apiGet(url, fleet)).results.length;
+    if (points > dayPoints) [dayPath, dayPoints] = [url, points];
+  }
+  const headers = (connection: { key: string; token: string }) => ({
+    authorization: `Bearer ${connection.key}`,
+    "connection-token": connection.token,
+  });
+  const targets = {
+    vehicles: { url: `${service.sandbox}/vehicles?limit=100`, headers: headers(fleet) },
+    day: { url: dayPath, headers: headers(fleet) },
+    first: { url: yearPath, headers: headers(year) },
+    deep: { url: `${yearPath}&cursor=${encodeURIComponent(cursor!)}`, headers: headers(year) },
+  };
+  type Target = keyof typeof targets;
+  for (const target of Object.values(targets)) await load({ ...target, connections: CONNECTIONS, seconds: 1 });
+  const rounds: Record<Target, LoadResult>[] = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    const results = {} as Record<Target, LoadResult>;
+    for (const [name, target] of Object.entries(targets) as [Target, (typeof targets)[Target]][]) {
+      results[name] = await load({ ...target, connections: CONNECTIONS, seconds: SECONDS });
+    }
+    rounds.push(results);
+    console.log(
+      `round ${index + 1}: ${Object.entries(results)
+        .map(([name, result]) => `${name} p50 ${result.p50Ms} ms ${thousands(result.requestsPerSecond)}/s`)
+        .join(", ")}`,
+    );
+  }
+  const ratio = (name: Target, base: Target) =>
+    round(median(rounds.map((entry) => entry[name].p50Ms / Math.max(0.5, entry[base].p50Ms))));
+  const p50 = (name: Target) => median(rounds.map((entry) => entry[name].p50Ms));
+
+  writeSection({
+    name: "timeseries",
+    title: "Vehicle time series",
+    command: "npm run bench:timeseries",
+    body: [
+      `A sandbox fleet of ${thousands(FLEET)} vehicles backfilled one day with its time series (yesterday whole, today up to ` +
+        `the connection's creation), timed from the sync job's request to its completion; bytes from dbstat of the series ` +
+        `table and its two indexes on the shard file, raw payloads (gzipped beside the points) apart.`,
+      "",
+      table(
+        ["measure", "value", "target"],
+        [
+          ["breadcrumbs stored", thousands(bytes.breadcrumbs), ""],
+          ["all points stored (breadcrumbs and stat readings)", thousands(bytes.points), ""],
+          ["sync time (all families of the fleet)", `${round(seconds, 1)} s`, ""],
+          ["points per second, end to end", thousands(bytes.points / seconds), "≥ 100,000"],
+          ["breadcrumbs per second, end to end", thousands(bytes.breadcrumbs / seconds), ""],
+          [
+            "bytes per point on disk, indexes included, without raw payloads",
+            round(withoutRaw / bytes.points, 2),
+            "≤ 16",
+          ],
+          ["of which the points' blobs", round(bytes.blobBytes / bytes.points, 2), ""],
+          ["raw payloads (gzipped), bytes per point", round(bytes.rawBytes / bytes.points, 2), "reported apart"],
+          ["rows (vehicle, series, hour)", thousands(bytes.rows), ""],
+        ],
+      ),
+      "",
+      `Reads: ${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s per route per round, ${ROUNDS} rounds ` +
+        "interleaving the routes; medians of the per-round ratios.",
+      "",
+      table(
+        ["route", "p50", "ratio", "target"],
+        [
+          ["`GET /vehicles?limit=100` (the fleet)", `${p50("vehicles")} ms`, "1 (baseline)", ""],
+          [
+            `\`GET /vehicles/{id}/locations\`, one vehicle-day (${dayPoints} points, one page)`,
+            `${p50("day")} ms`,
+            `${ratio("day", "vehicles")} × vehicles`,
+            "≤ 1.5 ×",
+          ],
+          ["a year of one vehicle's breadcrumbs, page 1 (100 points)", `${p50("first")} ms`, "1 (baseline)", ""],
+          ["the same, page 1,000", `${p50("deep")} ms`, `${ratio("deep", "first")} × page 1`, "≈ 1 ×"],
+        ],
+      ),
+    ].join("\n"),
+  });
+} finally {
+  await service.stop();
+}
