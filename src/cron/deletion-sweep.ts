@@ -40,8 +40,10 @@ const SHARD_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   sync_job_issues: byConnection,
   issues: byConnection,
   sync_jobs: byConnection,
-  // The index of its archived days: their objects are deleted first (purgeConnectionArchive).
+  // The index of its archived days (their objects are deleted first: purgeConnectionArchive), and
+  // its series rows' payloads.
   series_archive: byConnection,
+  vehicle_series_raw: byConnection,
   ...Object.fromEntries(FAMILY_TABLES.map((table) => [table, byConnection])),
 };
 type ConnectionTable = string;

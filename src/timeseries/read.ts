@@ -118,8 +118,13 @@ export async function readSeries<S extends Sample>(
 
 /** The shard's rows of the query's series in hours [from, to], at most ROWS_PER_QUERY, by hour. */
 async function hotRows(d1: D1Database, query: SeriesQuery<Sample>, from: number, to: number): Promise<Row[]> {
+  // The payloads only when asked for: their own table, one primary-key probe per row.
+  const raw = query.raw
+    ? sql`(SELECT raw FROM vehicle_series_raw AS r WHERE r.connection_id = s.connection_id
+        AND r.vehicle_id = s.vehicle_id AND r.series = s.series AND r.hour = s.hour)`
+    : sql`NULL`;
   const [rows] = await queryBatch<[Row]>(d1, [
-    sql`SELECT series, hour, points, ${query.raw ? sql`raw` : sql`NULL`} AS raw FROM vehicle_series
+    sql`SELECT series, hour, points, ${raw} AS raw FROM vehicle_series AS s
       WHERE connection_id = ${query.connectionId} AND vehicle_id = ${query.vehicleId}
         AND ${seriesCondition(query.series)} AND hour >= ${from} AND hour <= ${to}
       ORDER BY hour LIMIT ${ROWS_PER_QUERY}`,

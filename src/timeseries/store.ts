@@ -22,10 +22,12 @@ export type SeriesWrite<S extends Sample> = {
   points: { sample: S; raw: RawPoint }[];
 };
 
-type StoredRow = { vehicle_id: string; series: string; hour: number; points: number[]; raw: number[] | null };
+type StoredRow = { vehicle_id: string; series: string; hour: number; points: number[] };
+type StoredRaw = { vehicle_id: string; series: string; hour: number; raw: number[] };
 
-/** At most this many rows per insert statement (D1: 100 bound parameters, 8 per row). */
-const ROWS_PER_STATEMENT = 12;
+/** At most this many rows per insert statement (D1: 100 bound parameters, 7 per row and 5 per payload row). */
+const ROWS_PER_STATEMENT = 14;
+const RAWS_PER_STATEMENT = 20;
 
 /**
  * The statements merging a page's points into their hour rows, for the page's one batch.
@@ -62,16 +64,18 @@ export async function mergeSeries<S extends Sample>(
   if (byRow.size === 0) return [];
   const keys = [...byRow.values()].map((row) => [row.vehicleId, row.series, row.hour]);
   const vehicleIds = [...new Set(writes.map((write) => write.vehicleId))];
-  const [storedRows, visibleRows] = await queryBatch<[StoredRow, { id: string }]>(d1, [
-    sql`SELECT vehicle_id, series, hour, points, raw FROM vehicle_series
-      WHERE connection_id = ${connectionId}
-        AND (vehicle_id, series, hour) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(keys)}))`,
+  const inKeys = sql`(vehicle_id, series, hour) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(keys)}))`;
+  const [storedRows, visibleRows, storedRaws] = await queryBatch<[StoredRow, { id: string }, StoredRaw]>(d1, [
+    sql`SELECT vehicle_id, series, hour, points FROM vehicle_series WHERE connection_id = ${connectionId} AND ${inKeys}`,
     sql`SELECT id FROM vehicles WHERE connection_id = ${connectionId} AND visibility = 'visible'
       AND id IN (SELECT value FROM json_each(${JSON.stringify(vehicleIds)}))`,
+    sql`SELECT vehicle_id, series, hour, raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND ${inKeys}`,
   ]);
   const visible = new Set(visibleRows.map((row) => row.id));
   const stored = new Map(storedRows.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row]));
+  const storedRaw = new Map(storedRaws.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row.raw]));
   const changedRows: unknown[][] = [];
+  const changedRaws: unknown[][] = [];
   for (const [key, row] of byRow) {
     if (!visible.has(row.vehicleId)) continue;
     const codec = codecOf(row.series);
@@ -85,7 +89,8 @@ export async function mergeSeries<S extends Sample>(
     );
     if (!merged.changed) continue;
     const raws = new Map<number, RawPoint>();
-    if (before?.raw) for (const raw of await decodeRawPoints(Uint8Array.from(before.raw))) raws.set(raw.t, raw);
+    const rawBefore = storedRaw.get(key);
+    if (rawBefore) for (const raw of await decodeRawPoints(Uint8Array.from(rawBefore))) raws.set(raw.t, raw);
     for (const point of incoming) raws.set(point.sample.t, point.raw);
     const rawPoints = merged.samples.flatMap((sample) => {
       const raw = raws.get(sample.t);
@@ -99,10 +104,12 @@ export async function mergeSeries<S extends Sample>(
       merged.samples.length,
       Math.max(...merged.samples.map((sample) => sample.modifiedAt)),
       codec.encode(merged.samples),
-      rawPoints.length ? await encodeRawPoints(rawPoints) : null,
     ]);
+    if (rawPoints.length) {
+      changedRaws.push([connectionId, row.vehicleId, row.series, row.hour, await encodeRawPoints(rawPoints)]);
+    }
   }
-  return upsertRows(changedRows);
+  return [...upsertRows(changedRows), ...upsertRaws(changedRaws)];
 }
 
 const rowKey = (vehicleId: string, series: string, hour: number) => `${vehicleId}\u0000${series}\u0000${hour}`;
@@ -119,11 +126,22 @@ function upsertRows(rows: readonly unknown[][]): SQL[] {
         )})`,
     );
     statements.push(sql`INSERT INTO vehicle_series
-      (connection_id, vehicle_id, series, hour, point_count, modified_at, points, raw)
+      (connection_id, vehicle_id, series, hour, point_count, modified_at, points)
       VALUES ${sql.join(values, sql`, `)}
       ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET
-        point_count = excluded.point_count, modified_at = excluded.modified_at,
-        points = excluded.points, raw = excluded.raw`);
+        point_count = excluded.point_count, modified_at = excluded.modified_at, points = excluded.points`);
+  }
+  return statements;
+}
+
+function upsertRaws(rows: readonly unknown[][]): SQL[] {
+  const statements: SQL[] = [];
+  for (let start = 0; start < rows.length; start += RAWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + RAWS_PER_STATEMENT);
+    const values = chunk.map((row) => sql`(${sql.join(row.map((value) => sql`${value}`), sql`, `)})`);
+    statements.push(sql`INSERT INTO vehicle_series_raw (connection_id, vehicle_id, series, hour, raw)
+      VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET raw = excluded.raw`);
   }
   return statements;
 }

@@ -5,8 +5,9 @@ import { timestamp } from "../db/schema/columns";
  * Vehicle time series (breadcrumbs and stat logs), one row per (connection, vehicle, series,
  * UTC hour), the hour's points in one compact blob (location-codec.ts, stat-codec.ts): a row
  * per point would cost about 100 bytes, this costs about ten. `series` is `location` or a stat
- * type. `raw` is the points' provider payloads, gzipped JSON, only when the provider sent any.
- * Reads are ranges of the primary key (one vehicle's series, hour by hour); the hour index
+ * type. The points' provider payloads are in `vehicle_series_raw`, a row per series row: they are
+ * several times larger and rarely read, and rows that large would leave this table's pages part
+ * empty. Reads are ranges of the primary key (one vehicle's series, hour by hour); the hour index
  * finds a connection's oldest rows, which the archive and the retention sweep take first.
  */
 export const vehicleSeries = sqliteTable(
@@ -21,7 +22,6 @@ export const vehicleSeries = sqliteTable(
     /** When the row's points last changed (a write that changed none keeps it). */
     modifiedAt: timestamp("modified_at").notNull(),
     points: blob("points").$type<Uint8Array>().notNull(),
-    raw: blob("raw").$type<Uint8Array>(),
   },
   (table) => [
     primaryKey({ columns: [table.connectionId, table.vehicleId, table.series, table.hour] }),
@@ -29,6 +29,25 @@ export const vehicleSeries = sqliteTable(
   ],
 );
 export type VehicleSeriesRow = typeof vehicleSeries.$inferSelect;
+
+/**
+ * The provider payloads of a series row's points (raw-blob.ts: gzipped JSON), keyed as the row;
+ * read only with `raw=true`, merged with the points, archived and deleted with them.
+ */
+export const vehicleSeriesRaw = sqliteTable(
+  "vehicle_series_raw",
+  {
+    connectionId: text("connection_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    series: text("series").notNull(),
+    hour: integer("hour").notNull(),
+    raw: blob("raw").$type<Uint8Array>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.vehicleId, table.series, table.hour] }),
+    index("vehicle_series_raw_hour_idx").on(table.connectionId, table.hour),
+  ],
+);
 
 /**
  * The vehicle-days of a connection's time series that live in object storage (SERIES_ARCHIVE),

@@ -24,7 +24,10 @@ export async function archiveVehicleDay(
 ): Promise<number> {
   const { connectionId, vehicleId, day } = unit;
   const [rows, indexed] = await queryBatch<[SeriesRow, { day: number }]>(d1, [
-    sql`SELECT series, hour, modified_at, points, raw FROM vehicle_series
+    sql`SELECT series, hour, modified_at, points,
+        (SELECT raw FROM vehicle_series_raw AS r WHERE r.connection_id = s.connection_id AND r.vehicle_id = s.vehicle_id
+          AND r.series = s.series AND r.hour = s.hour) AS raw
+      FROM vehicle_series AS s
       WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND ${inSeries()}
         AND hour >= ${day * HOURS_PER_DAY} AND hour < ${(day + 1) * HOURS_PER_DAY}`,
     sql`SELECT day FROM series_archive WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND day = ${day}`,
@@ -68,6 +71,11 @@ export async function archiveVehicleDay(
       VALUES (${connectionId}, ${vehicleId}, ${day}, ${sorted.length}, ${body.byteLength}, ${now})
       ON CONFLICT (connection_id, vehicle_id, day) DO UPDATE SET point_count = excluded.point_count,
         bytes = excluded.bytes, archived_at = excluded.archived_at`,
+    // The payloads of the rows deleted next (the rows that changed meanwhile keep theirs).
+    sql`DELETE FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
+      AND (series, hour) IN (SELECT series, hour FROM vehicle_series WHERE connection_id = ${connectionId}
+        AND vehicle_id = ${vehicleId} AND (series, hour, modified_at) IN
+          (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${read})))`,
     sql`DELETE FROM vehicle_series WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
       AND (series, hour, modified_at) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${read}))`,
   ];

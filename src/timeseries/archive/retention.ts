@@ -23,12 +23,15 @@ export async function enforceRetention(
 ): Promise<{ rounds: number; more: boolean }> {
   let rounds = 0;
   while (rounds < maxRounds) {
-    const [result] = await runBatch(d1, [
+    const [points, raws] = await runBatch(d1, [
       sql`DELETE FROM vehicle_series WHERE rowid IN (SELECT rowid FROM vehicle_series
+        WHERE connection_id = ${connectionId} AND hour < ${firstKeptDay * HOURS_PER_DAY} LIMIT ${ROWS_PER_STATEMENT})`,
+      sql`DELETE FROM vehicle_series_raw WHERE rowid IN (SELECT rowid FROM vehicle_series_raw
         WHERE connection_id = ${connectionId} AND hour < ${firstKeptDay * HOURS_PER_DAY} LIMIT ${ROWS_PER_STATEMENT})`,
     ]);
     rounds++;
-    if ((result?.meta.changes ?? 0) < ROWS_PER_STATEMENT) break;
+    const deleted = Math.max(points?.meta.changes ?? 0, raws?.meta.changes ?? 0);
+    if (deleted < ROWS_PER_STATEMENT) break;
   }
   while (rounds < maxRounds) {
     const [days] = await queryBatch<[{ vehicle_id: string; day: number }]>(d1, [

@@ -11,12 +11,13 @@ export type MovedTable = { name: string; key: readonly string[]; blobs?: readonl
  * BLOB columns: D1 reads them as arrays of bytes, which a JSON upsert would store as text, so
  * their rows are written with bound parameters instead (copy.ts).
  */
-const BLOBS: Readonly<Record<string, readonly string[]>> = { vehicle_series: ["points", "raw"] };
+const BLOBS: Readonly<Record<string, readonly string[]>> = { vehicle_series: ["points"], vehicle_series_raw: ["raw"] };
 
 /** Keys other than the synced tables' `id` (their index on (connection_id, id)). */
 const KEYS: Readonly<Record<string, readonly string[]>> = {
   vehicle_utilization: ["vehicle_id", "date"],
   vehicle_series: ["vehicle_id", "series", "hour"],
+  vehicle_series_raw: ["vehicle_id", "series", "hour"],
   latest_vehicle_locations: ["vehicle_id"],
   series_archive: ["vehicle_id", "day"],
   issues: ["error_code"],
@@ -31,7 +32,9 @@ const KEYS: Readonly<Record<string, readonly string[]>> = {
  */
 export const MOVED_TABLES: readonly MovedTable[] = [
   ...FAMILY_TABLES,
-  // The index of the connection's archived days; the objects themselves are keyed by connection, not shard.
+  // The payloads of its series rows, and the index of its archived days (the objects themselves
+  // are keyed by connection, not shard).
+  "vehicle_series_raw",
   "series_archive",
   "sync_jobs",
   "sync_job_issues",
