@@ -115,33 +115,39 @@ export async function mergeSeries<S extends Sample>(
 const rowKey = (vehicleId: string, series: string, hour: number) => `${vehicleId}\u0000${series}\u0000${hour}`;
 
 function upsertRows(rows: readonly unknown[][]): SQL[] {
+  return valuesUpserts(
+    sql`INSERT INTO vehicle_series (connection_id, vehicle_id, series, hour, point_count, modified_at, points)`,
+    rows,
+    ROWS_PER_STATEMENT,
+    sql`point_count = excluded.point_count, modified_at = excluded.modified_at, points = excluded.points`,
+  );
+}
+
+function upsertRaws(rows: readonly unknown[][]): SQL[] {
+  return valuesUpserts(
+    sql`INSERT INTO vehicle_series_raw (connection_id, vehicle_id, series, hour, raw)`,
+    rows,
+    RAWS_PER_STATEMENT,
+    sql`raw = excluded.raw`,
+  );
+}
+
+/**
+ * Multi-row upserts keyed on (connection, vehicle, series, hour), the values bound as parameters
+ * (blobs go as bytes, which a JSON parameter could not carry), `perStatement` rows a statement.
+ */
+function valuesUpserts(insert: SQL, rows: readonly unknown[][], perStatement: number, update: SQL): SQL[] {
   const statements: SQL[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const values = chunk.map(
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const tuples = rows.slice(start, start + perStatement).map(
       (row) =>
         sql`(${sql.join(
           row.map((value) => sql`${value}`),
           sql`, `,
         )})`,
     );
-    statements.push(sql`INSERT INTO vehicle_series
-      (connection_id, vehicle_id, series, hour, point_count, modified_at, points)
-      VALUES ${sql.join(values, sql`, `)}
-      ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET
-        point_count = excluded.point_count, modified_at = excluded.modified_at, points = excluded.points`);
-  }
-  return statements;
-}
-
-function upsertRaws(rows: readonly unknown[][]): SQL[] {
-  const statements: SQL[] = [];
-  for (let start = 0; start < rows.length; start += RAWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + RAWS_PER_STATEMENT);
-    const values = chunk.map((row) => sql`(${sql.join(row.map((value) => sql`${value}`), sql`, `)})`);
-    statements.push(sql`INSERT INTO vehicle_series_raw (connection_id, vehicle_id, series, hour, raw)
-      VALUES ${sql.join(values, sql`, `)}
-      ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET raw = excluded.raw`);
+    statements.push(sql`${insert} VALUES ${sql.join(tuples, sql`, `)}
+      ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET ${update}`);
   }
   return statements;
 }
