@@ -7,6 +7,7 @@ import { runBatch } from "../db/raw";
 import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
 import { AlarmClock } from "./alarm-clock";
+import { DeferredWork } from "./deferred-work";
 import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
 import { type LatestLocationsTurn, LatestRefreshLease } from "./latest-refresh-lease";
 import type { SyncMessage } from "./messages";
@@ -42,7 +43,7 @@ export class ConnectionSync extends DurableObject<Env> {
   private readonly providerSlots = new ProviderSlots();
   /** The messages of the active sync this instance queued and saw picked up. */
   private readonly messages: watchdog.MessageMemory = { lastClaim: undefined, lastSent: undefined };
-  private readonly deferred = new Set<Promise<void>>();
+  private readonly deferred = new DeferredWork();
   /** The one refresh of the latest vehicle locations that requests share. */
   private readonly latestRefresh = new LatestRefreshLease();
 
@@ -53,7 +54,7 @@ export class ConnectionSync extends DurableObject<Env> {
     this.jobs = new SyncJobRows(
       env,
       (connectionId) => this.shardOf(connectionId),
-      (work) => this.defer(work),
+      (work) => this.deferred.add(work),
     );
     this.alarmClock = new AlarmClock(ctx.storage);
     const shared = {
@@ -73,7 +74,7 @@ export class ConnectionSync extends DurableObject<Env> {
     });
     this.starter = new SyncStarter({
       ...shared,
-      defer: (work) => this.defer(work),
+      defer: (work) => this.deferred.add(work),
       runner: this.runner,
       moves: this.moves,
       fail: (syncId, reason) => this.fail(syncId, reason),
@@ -238,24 +239,9 @@ export class ConnectionSync extends DurableObject<Env> {
     return this.providerSlots.reserve(bucket, pace, maxWaitMs, Date.now(), previous);
   }
 
-  /**
-   * Work that goes on after a call answered (a request's first message, its events' relay): an
-   * object keeps running what it started after it answers (waitUntil has no effect in one), and
-   * each failure is logged (what it owed is recovered by the watchdog or the recovery sweep).
-   */
-  private defer(work: Promise<unknown>): void {
-    const tracked: Promise<void> = work
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        console.error(JSON.stringify({ level: "warn", message: "deferred sync work failed", error: String(error) })),
-      )
-      .finally(() => this.deferred.delete(tracked));
-    this.deferred.add(tracked);
-  }
-
   /** Settles once the work deferred so far is done: for tests that follow a call to its end. */
-  async idle(): Promise<void> {
-    while (this.deferred.size > 0) await Promise.all([...this.deferred]);
+  idle(): Promise<void> {
+    return this.deferred.idle();
   }
 
   /** The state, for tests and diagnostics. */
