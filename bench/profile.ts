@@ -7,6 +7,8 @@
  * BENCH_PROFILE_OUT=<dir> also writes the profile (profile.cpuprofile) and the scripts it samples.
  * BENCH_PROFILE=sync profiles a sync instead: BENCH_PROFILE_FLEET vehicles (default 200) over
  * 365 days (the sync benchmark's shape, smaller), from the connection's creation to its sync's end.
+ * BENCH_PROFILE=series profiles a time-series backfill: BENCH_PROFILE_FLEET vehicles × 1 day with
+ * the application's time series on (bench:timeseries's shape, smaller).
  */
 import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
 import { Inspector } from "./lib/inspector.ts";
@@ -14,6 +16,7 @@ import { startService } from "./lib/service.ts";
 
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
 const SYNC = process.env.BENCH_PROFILE === "sync";
+const SERIES = process.env.BENCH_PROFILE === "series";
 const PATH = process.env.BENCH_PROFILE_PATH ?? "/vehicles?limit=100";
 const SYNC_FLEET = Number(process.env.BENCH_PROFILE_FLEET ?? 200);
 
@@ -27,7 +30,7 @@ type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; sampl
 
 const service = await startService({ name: "profile", port: 8861, inspectorPort: 9361 });
 try {
-  const application = await createApplication(service, "profile bench");
+  const application = await createApplication(service, "profile bench", { timeSeries: SERIES });
   const inspector = await Inspector.connect(service.inspectorPort);
   await inspector.send("Debugger.enable", {}, 60_000);
   await inspector.send("Profiler.enable");
@@ -35,14 +38,17 @@ try {
   let wall: number;
   let units: number;
   let what: string;
-  if (SYNC) {
+  if (SYNC || SERIES) {
+    const days = SERIES ? 1 : 365;
     await inspector.send("Profiler.start");
     const started = performance.now();
-    const fleet = await connectSandboxFleet(service, application, { fleetSize: SYNC_FLEET, days: 365 });
+    const fleet = await connectSandboxFleet(service, application, { fleetSize: SYNC_FLEET, days });
     await waitForSync(service, fleet, { timeoutMs: 1_800_000 });
     wall = performance.now() - started;
-    units = SYNC_FLEET * 365;
-    what = `a sync of ${SYNC_FLEET} vehicles × 365 days (per utilization row)`;
+    units = SYNC_FLEET * days;
+    what = SERIES
+      ? `a time-series backfill of ${SYNC_FLEET} vehicles × 1 day (per vehicle-day)`
+      : `a sync of ${SYNC_FLEET} vehicles × 365 days (per utilization row)`;
   } else {
     const fleet = await connectSandboxFleet(service, application, { fleetSize: 1000, days: 0 });
     await waitForSync(service, fleet, { timeoutMs: 600_000 });

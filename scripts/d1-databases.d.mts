@@ -9,3 +9,10 @@ export function applyMigrations(options: {
   configText?: string;
   quiet?: boolean;
 }): void;
+
+export function applyMigrationsInBackground(options: {
+  wrangler?: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}): Promise<void>;

@@ -1,7 +1,7 @@
 // The D1 databases of wrangler.toml (the control database DB and the data shards DATA_<NAME>),
 // for the scripts that migrate each of them: `npm start`, `npm run deploy`, the benchmarks and
 // the browser suite. wrangler applies migrations to one database per call.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -38,18 +38,38 @@ export function applyMigrations({
   quiet = false,
 }) {
   for (const { binding } of d1Databases(configText)) {
-    const result = spawnSync(wrangler, ["d1", "migrations", "apply", binding, ...args], {
+    const result = spawnSync(wrangler, migrateArgs(binding, args), {
       cwd,
       env: { ...env, CI: "true" },
       encoding: "utf8",
       stdio: quiet ? "pipe" : "inherit",
     });
-    if (result.status !== 0) {
-      throw new Error(
-        `migrations of ${binding} failed (${result.status ?? result.error?.message}):\n${result.stdout ?? ""}\n${result.stderr ?? ""}`,
-      );
-    }
+    if (result.status !== 0) throw migrationFailure(binding, result.status ?? result.error?.message, result);
   }
+}
+
+/**
+ * `applyMigrations` without blocking the event loop, its output kept: for a process that goes on
+ * with other work meanwhile (the test runner, while the browser suite's Worker is prepared).
+ */
+export async function applyMigrationsInBackground({ wrangler = "wrangler", args, env = process.env, cwd = ROOT }) {
+  for (const { binding } of d1Databases()) {
+    const child = spawn(wrangler, migrateArgs(binding, args), { cwd, env: { ...env, CI: "true" } });
+    const output = { stdout: "", stderr: "" };
+    child.stdout.on("data", (chunk) => (output.stdout += chunk));
+    child.stderr.on("data", (chunk) => (output.stderr += chunk));
+    const status = await new Promise((resolve) => {
+      child.once("error", (error) => resolve(error.message));
+      child.once("close", resolve);
+    });
+    if (status !== 0) throw migrationFailure(binding, status, output);
+  }
+}
+
+const migrateArgs = (binding, args) => ["d1", "migrations", "apply", binding, ...args];
+
+function migrationFailure(binding, status, { stdout, stderr }) {
+  return new Error(`migrations of ${binding} failed (${status}):\n${stdout ?? ""}\n${stderr ?? ""}`);
 }
 
 // `node scripts/d1-databases.mjs --local` (npm run db:migrate:local): migrate every database.

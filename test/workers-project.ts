@@ -41,8 +41,9 @@ const ALL_WORKERS_FILES = ["test/**/*.test.ts"];
  * of wrangler.toml's kind that the Worker sees for the first time.
  */
 const THIRD_SHARD_FILES = ["test/shards-added/**/*.test.ts"];
-// The browser suite runs in Node against wrangler dev (test/browser/vitest.config.ts).
-const NOT_WORKERS_FILES = [...configDefaults.exclude, "test/browser/**", ...THIRD_SHARD_FILES];
+// The browser and deployment suites run in Node against wrangler dev (test/browser/vitest.config.ts,
+// test/deployment/vitest.config.ts).
+const NOT_WORKERS_FILES = [...configDefaults.exclude, "test/browser/**", "test/deployment/**", ...THIRD_SHARD_FILES];
 
 /**
  * The workers suite as two vitest projects: the files that share a runtime per worker, and the

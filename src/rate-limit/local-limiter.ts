@@ -91,7 +91,12 @@ export class LocalLimiter {
   private window(key: string, limit: number): SlidingWindow {
     let window = this.windows.get(key);
     if (!window || window.limit !== Math.max(1, Math.floor(limit))) {
-      window = { limit: Math.max(1, Math.floor(limit)), periodMs: PERIOD_MS, admitted: window?.admitted ?? [] };
+      window = {
+        limit: Math.max(1, Math.floor(limit)),
+        periodMs: PERIOD_MS,
+        minGapMs: 0,
+        admitted: window?.admitted ?? [],
+      };
       this.windows.set(key, window);
     }
     return window;

@@ -11,12 +11,14 @@
 export type SlidingWindow = {
   readonly limit: number;
   readonly periodMs: number;
+  /** Least time between two admissions (0: a whole period's requests may go at once). */
+  readonly minGapMs: number;
   /** Admission times, oldest first, all within the last period (pruned on each look). */
   readonly admitted: number[];
 };
 
-export function newWindow(limit: number, periodMs: number): SlidingWindow {
-  return { limit: Math.max(1, Math.floor(limit)), periodMs, admitted: [] };
+export function newWindow(limit: number, periodMs: number, minGapMs = 0): SlidingWindow {
+  return { limit: Math.max(1, Math.floor(limit)), periodMs, minGapMs, admitted: [] };
 }
 
 /**
@@ -24,10 +26,10 @@ export function newWindow(limit: number, periodMs: number): SlidingWindow {
  * time it already holds (a pacer's reservations may lie ahead of `now`). Drops expired times.
  */
 export function earliestSlot(window: SlidingWindow, now: number): number {
-  const { admitted, limit, periodMs } = window;
+  const { admitted, limit, periodMs, minGapMs } = window;
   // A request admitted at t counts in every window (s − period, s] that contains t.
   while (admitted.length > 0 && (admitted[0] as number) <= now - periodMs) admitted.shift();
-  const newest = admitted.at(-1) ?? now;
+  const newest = admitted.length > 0 ? (admitted.at(-1) as number) + minGapMs : now;
   // The limit-th newest time must have left the window (s − period, s] of the new one.
   const leaving = admitted.length >= limit ? (admitted[admitted.length - limit] as number) + periodMs : now;
   return Math.max(now, newest, leaving);

@@ -28,8 +28,8 @@
  * exchange result `{ connection: { id, provider, status }, token, vehicles }` as JSON, and <ol id="events">
  * with one <li> per SDK callback ("open", "success", "exit", "close"). /callback renders the same #result.
  *
- * Values from global-setup (use `inject(...)` from vitest): linkOrigin, demoUrl, application, adminToken,
- * fakeProviderUrls. Each test creates its own data (connections, short links) and asserts on its own ids.
+ * Values from global-setup (use `inject(...)` from vitest): linkOrigin, demoUrl, adminToken, fakeProviderUrls;
+ * the run's application is `browserApplication()` (./readiness.ts). Each test creates its own data (connections, short links) and asserts on its own ids.
  * `page.evaluate` callbacks run in the browser: the test tsconfig has no DOM types, so prefer locators.
  */
 import { mkdirSync } from "node:fs";
@@ -37,6 +37,7 @@ import path from "node:path";
 import { type Browser, chromium, type FrameLocator, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { CHROMIUM_PATH } from "../../scripts/ensure-chromium.mjs";
+import { browserApplication } from "./readiness.ts";
 
 export type { Browser, Page } from "playwright-core";
 
@@ -106,7 +107,7 @@ export function demoEvents(page: Page): Promise<string[]> {
 
 /** The publishable or secret key of the run's application. */
 export function apiKey(environment: Environment, kind: "secret" | "publishable"): string {
-  const found = inject("application").keys.find((key) => key.environment === environment && key.kind === kind);
+  const found = browserApplication().keys.find((key) => key.environment === environment && key.kind === kind);
   if (!found) throw new Error(`no ${environment} ${kind} key`);
   return found.key;
 }

@@ -1,8 +1,7 @@
-import { beforeAll, inject } from "vitest";
+import { beforeAll } from "vitest";
+import { awaitBrowserWorld } from "./readiness.ts";
 
-// Runs before each browser test file: when global-setup could not start wrangler dev or the demo
-// application, every test of the file fails with the reason.
-beforeAll(() => {
-  const error = inject("browserSetupError");
-  if (error) throw new Error(`browser suite setup failed: ${error}`);
-});
+// Runs before each browser test file: waits for the Worker, the application and the demo
+// application that global-setup starts in the background; when they could not start, every test of
+// the file fails with the reason.
+beforeAll(awaitBrowserWorld, 300_000);

@@ -15,7 +15,7 @@ export default defineConfig({
     globalSetup: ["./test/browser/global-setup.ts"],
     setupFiles: ["./test/browser/setup.ts"],
     environment: "node",
-    // Files run one after another; in `npm test` the suite also runs before the workers suite
+    // Files run one after another; in `npm test` the suite runs after the workers suite
     // (../vitest.all.config.ts), never at the same time.
     fileParallelism: false,
     testTimeout: 60_000,

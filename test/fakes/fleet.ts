@@ -140,10 +140,38 @@ export function vehicleAt(options: FleetOptions, index: number): CanonicalVehicl
 }
 
 export function vehiclesAt(options: FleetOptions): CanonicalVehicle[] {
-  return vehicleIndexes(options).map((index) => vehicleAt(options, index));
+  return [
+    ...remembered(fleetVehicles, options, () => vehicleIndexes(options).map((index) => vehicleAt(options, index))),
+  ];
+}
+
+/**
+ * A fleet's vehicles and drivers, computed once per (seed, size, revision): the fakes list the
+ * whole fleet for every request (a 420-vehicle fleet's 420 Trip requests listed it 420 times). Frozen,
+ * so no caller can change what the next one reads; callers get their own array.
+ */
+const fleetVehicles = new Map<string, readonly CanonicalVehicle[]>();
+const fleetDrivers = new Map<string, readonly CanonicalDriver[]>();
+function remembered<T extends object>(
+  memo: Map<string, readonly T[]>,
+  options: FleetOptions,
+  compute: () => T[],
+): readonly T[] {
+  const key = `${options.seed}|${options.vehicles}|${options.revision}`;
+  let list = memo.get(key);
+  if (!list) {
+    list = Object.freeze(compute().map((item) => Object.freeze(item)));
+    if (memo.size >= 200) memo.delete(memo.keys().next().value as string);
+    memo.set(key, list);
+  }
+  return list;
 }
 
 export function driversAt(options: FleetOptions): CanonicalDriver[] {
+  return [...remembered(fleetDrivers, options, () => computeDriversAt(options))];
+}
+
+function computeDriversAt(options: FleetOptions): CanonicalDriver[] {
   const { seed, revision, vehicles } = options;
   const removed = new Set(Array.from({ length: revision }, (_, r) => (r * 5 + 1) % Math.max(1, vehicles)));
   const indexes = [

@@ -101,17 +101,31 @@ function driverIdsAt(options: FleetOptions): Set<string> {
 
 /** The odometer at the start of a day: the base plus every day's distance since the epoch. */
 export function odometerAtDayStart(options: FleetOptions, vehicleId: string, day: number): number {
-  const key = `${options.seed}|${vehicleId}|${day}`;
-  const known = odometers.get(key);
-  if (known !== undefined) return known;
-  let km = BASE_ODOMETER_KM + (hash(options.seed, "odo", vehicleId) % 100_000);
-  for (let d = Math.floor(EPOCH / DAY_MS); d < day; d++)
-    km += dayOf(options, vehicleId, isoDate(d * DAY_MS)).distanceKm;
-  if (odometers.size > 50_000) odometers.clear();
-  odometers.set(key, km);
-  return km;
+  const epochDay = Math.floor(EPOCH / DAY_MS);
+  const key = `${options.seed}|${vehicleId}`;
+  let sums = odometerCheckpoints.get(key);
+  if (!sums) {
+    sums = [BASE_ODOMETER_KM + (hash(options.seed, "odo", vehicleId) % 100_000)];
+    if (odometerCheckpoints.size > 20_000) odometerCheckpoints.clear();
+    odometerCheckpoints.set(key, sums);
+  }
+  // The days are added one by one from the epoch, as ever: a checkpoint only remembers where the
+  // sum stood every CHECKPOINT_DAYS days, so the figure is the same to the last bit.
+  const addDays = (km: number, from: number, to: number) => {
+    let total = km;
+    for (let d = from; d < to; d++) total += dayOf(options, vehicleId, isoDate(d * DAY_MS)).distanceKm;
+    return total;
+  };
+  const wanted = Math.max(0, Math.floor((day - epochDay) / CHECKPOINT_DAYS));
+  while (sums.length <= wanted) {
+    const k = sums.length - 1;
+    sums.push(addDays(sums[k]!, epochDay + k * CHECKPOINT_DAYS, epochDay + (k + 1) * CHECKPOINT_DAYS));
+  }
+  return addDays(sums[wanted]!, epochDay + wanted * CHECKPOINT_DAYS, day);
 }
-const odometers = new Map<string, number>();
+/** Per fleet seed and vehicle: the odometer at the epoch and every CHECKPOINT_DAYS days after it. */
+const odometerCheckpoints = new Map<string, number[]>();
+const CHECKPOINT_DAYS = 32;
 
 /**
  * The two trips of a vehicle-day: out along a heading for half the distance, a stop, and back.
@@ -210,10 +224,18 @@ export function breadcrumbsBetween(
  * start and off at its end; every 5 minutes of a trip, the odometer, fuel level, fuel used and
  * engine run time so far, coolant temperature, rpm and battery voltage.
  */
-export function statsBetween(options: FleetOptions, vehicleId: string, from: number, to: number): CanonicalStat[] {
+export function statsBetween(
+  options: FleetOptions,
+  vehicleId: string,
+  from: number,
+  to: number,
+  /** Only these types (all when absent): a fake asked for one diagnostic computes only it. */
+  types?: ReadonlySet<CanonicalStatType>,
+): CanonicalStat[] {
   const stats: CanonicalStat[] = [];
-  const push = (type: CanonicalStatType, time: number, value: CanonicalStat["value"]) => {
-    if (time >= from && time < to) stats.push({ vehicleId, type, time, value });
+  const wants = (type: CanonicalStatType) => types === undefined || types.has(type);
+  const push = (type: CanonicalStatType, time: number, value: () => CanonicalStat["value"]) => {
+    if (time >= from && time < to && wants(type)) stats.push({ vehicleId, type, time, value: value() });
   };
   for (let day = Math.floor(from / DAY_MS); day * DAY_MS < to; day++) {
     const utilization = dayOf(options, vehicleId, isoDate(day * DAY_MS));
@@ -222,20 +244,20 @@ export function statsBetween(options: FleetOptions, vehicleId: string, from: num
     let drivenMs = 0;
     let drivenKm = 0;
     for (const trip of tripsOfDay(options, vehicleId, day)) {
-      push("engine_state", trip.startedAt, "on");
+      push("engine_state", trip.startedAt, () => "on");
       for (const point of trip.points) {
         if ((point.time - trip.startedAt) % STAT_INTERVAL_MS !== 0) continue;
         const km = drivenKm + (point.odometerKm - trip.points[0]!.odometerKm);
         const used = round(km * litresPerKm, 2);
-        push("odometer", point.time, round(point.odometerKm, 2));
-        push("fuel_level", point.time, round(Math.max(5, 95 - (used / 400) * 100), 2));
-        push("total_fuel_consumption", point.time, used);
-        push("engine_runtime", point.time, runtimeAtDayStart + drivenMs + (point.time - trip.startedAt));
-        push("engine_coolant_temperature", point.time, 85 + (hash(vehicleId, point.time) % 10));
-        push("engine_rpm", point.time, 1200 + (hash(vehicleId, "rpm", point.time) % 600));
-        push("battery_voltage", point.time, round(13.6 + (hash(vehicleId, "v", point.time) % 60) / 100, 2));
+        push("odometer", point.time, () => round(point.odometerKm, 2));
+        push("fuel_level", point.time, () => round(Math.max(5, 95 - (used / 400) * 100), 2));
+        push("total_fuel_consumption", point.time, () => used);
+        push("engine_runtime", point.time, () => runtimeAtDayStart + drivenMs + (point.time - trip.startedAt));
+        push("engine_coolant_temperature", point.time, () => 85 + (hash(vehicleId, point.time) % 10));
+        push("engine_rpm", point.time, () => 1200 + (hash(vehicleId, "rpm", point.time) % 600));
+        push("battery_voltage", point.time, () => round(13.6 + (hash(vehicleId, "v", point.time) % 60) / 100, 2));
       }
-      push("engine_state", trip.endedAt, "off");
+      push("engine_state", trip.endedAt, () => "off");
       drivenMs += trip.endedAt - trip.startedAt;
       drivenKm += trip.distanceKm;
     }

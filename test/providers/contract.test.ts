@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { STAT_FIELDS } from "../../src/families/vehicle-stat-logs/stat-fields";
 import { dayOf, driversAt, type FleetOptions, vehiclesAt } from "../fakes/fleet.ts";
 import { walkPages } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
@@ -52,8 +53,15 @@ type Normalized = {
   days: Map<string, { distance: number; fuelConsumed: number; driving: number; idling: number }>;
 };
 
-/** Syncs the fleet from one provider's fake and reads it back through the API, keyed by canonical facts (VIN, day). */
-async function syncThrough(provider: Provider, fleet: FleetOptions, suffix: string): Promise<Normalized> {
+type Connected = { key: string; token: string; get: (path: string) => Promise<any[]>; requestedAt: string };
+
+/** Registers the fleet at one provider's fake, connects to it through the API and waits for the first sync. */
+async function connectThrough(
+  provider: Provider,
+  fleet: FleetOptions,
+  suffix: string,
+  options: { days: number; timeSeries?: boolean },
+): Promise<Connected> {
   const credential = provider.credential(suffix);
   const registered = await fetch(`${provider.baseUrl()}/__fake/accounts`, {
     method: "POST",
@@ -61,7 +69,7 @@ async function syncThrough(provider: Provider, fleet: FleetOptions, suffix: stri
     body: JSON.stringify({ credential, seed: fleet.seed, vehicles: fleet.vehicles, revision: fleet.revision }),
   });
   expect(registered.status).toBe(201);
-  const app = await createTestApplication();
+  const app = await createTestApplication({ timeSeries: options.timeSeries ?? false });
   const key = app.keys.sandbox.secret;
   const created = await call("POST", `${BASE.sandbox}/connections`, {
     key,
@@ -69,22 +77,32 @@ async function syncThrough(provider: Provider, fleet: FleetOptions, suffix: stri
       provider: provider.code,
       credentials: provider.credentials(credential),
       syncMode: "manual",
-      backfill: { days: 4 },
+      backfill: { days: options.days },
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const token = created.body.token as string;
   const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 60_000 });
   expect(job.status, job.failureReason).toBe("completed");
-  const get = (path: string) => (cursor?: string) =>
-    call(
-      "GET",
-      `${BASE.sandbox}${path}${path.includes("?") ? "&" : "?"}limit=200${cursor ? `&cursor=${cursor}` : ""}`,
-      { key, token },
-    );
-  const vehicles = (await walkPages<any>(get("/vehicles"))).all;
-  const drivers = (await walkPages<any>(get("/drivers"))).all;
-  const days = (await walkPages<any>(get("/vehicles/utilization?expand=vehicle"))).all;
+  const get = async (path: string) =>
+    (
+      await walkPages<any>((cursor) =>
+        call(
+          "GET",
+          `${BASE.sandbox}${path}${path.includes("?") ? "&" : "?"}limit=200${cursor ? `&cursor=${cursor}` : ""}`,
+          { key, token },
+        ),
+      )
+    ).all;
+  return { key, token, get, requestedAt: job.requestedAt };
+}
+
+/** Syncs the fleet from one provider's fake and reads it back through the API, keyed by canonical facts (VIN, day). */
+async function syncThrough(provider: Provider, fleet: FleetOptions, suffix: string): Promise<Normalized> {
+  const { get } = await connectThrough(provider, fleet, suffix, { days: 4 });
+  const vehicles = await get("/vehicles");
+  const drivers = await get("/drivers");
+  const days = await get("/vehicles/utilization?expand=vehicle");
   return {
     vehicles: new Map(vehicles.map((vehicle) => [vehicle.vin, { name: vehicle.name, status: vehicle.status }])),
     drivers: drivers.map((driver) => `${driver.firstName} ${driver.lastName} ${driver.status}`).sort(),
@@ -100,6 +118,42 @@ async function syncThrough(provider: Provider, fleet: FleetOptions, suffix: stri
       ]),
     ),
   };
+}
+
+type Series = {
+  provider: Provider["code"];
+  /** VIN|startedAt → the trip. */
+  trips: Map<string, any>;
+  /** VIN → the day's breadcrumbs, in time order. */
+  breadcrumbs: Map<string, any[]>;
+  /** VIN|type|timestamp → the reading's value. */
+  stats: Map<string, unknown>;
+};
+
+/** One provider's time series of yesterday (UTC), keyed by canonical facts: VIN, instant, stat type. */
+async function seriesThrough(provider: Provider, fleet: FleetOptions, suffix: string): Promise<Series> {
+  const { get, requestedAt } = await connectThrough(provider, fleet, suffix, { days: 1, timeSeries: true });
+  const from = Math.floor(Date.parse(requestedAt) / DAY_MS) * DAY_MS - DAY_MS;
+  const window = `startAt=${new Date(from).toISOString()}&endAt=${new Date(from + DAY_MS).toISOString()}`;
+  const vehicles = await get("/vehicles");
+  const vinOf = new Map(vehicles.map((vehicle) => [vehicle.id as string, vehicle.vin as string]));
+  const trips = await get(
+    `/trips?startedAfter=${new Date(from).toISOString()}&startedBefore=${new Date(from + DAY_MS).toISOString()}`,
+  );
+  const series: Series = {
+    provider: provider.code,
+    trips: new Map(trips.map((trip) => [`${vinOf.get(trip.vehicle)}|${trip.startedAt}`, trip])),
+    breadcrumbs: new Map(),
+    stats: new Map(),
+  };
+  for (const vehicle of vehicles) {
+    series.breadcrumbs.set(vehicle.vin, await get(`/vehicles/${vehicle.id}/locations?${window}`));
+    for (const reading of await get(`/vehicles/${vehicle.id}/stats/historical?${window}`)) {
+      const field = STAT_FIELDS[reading.type as keyof typeof STAT_FIELDS].field;
+      series.stats.set(`${vehicle.vin}|${reading.type}|${reading.timestamp}`, reading[field]);
+    }
+  }
+  return series;
 }
 
 describe("the same fleet through every provider", () => {
@@ -137,5 +191,73 @@ describe("the same fleet through every provider", () => {
       }
       expect(result.drivers, provider).toEqual(canonicalDrivers);
     }
+  }, 120_000);
+
+  it("normalizes to the same trips, breadcrumbs and stat readings, within each provider's precision", async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const fleet: FleetOptions = { seed: `contract-series-${suffix}`, vehicles: 2, revision: 0 };
+    const [samsara, motive, geotab] = await Promise.all(
+      PROVIDERS.map((provider) => seriesThrough(provider, fleet, `s${suffix}`)),
+    );
+    const all = [samsara!, motive!, geotab!];
+
+    // Breadcrumbs: the same instants and positions everywhere; speeds as precise as each provider
+    // carries them (Samsara mph to 2 decimals, Motive km/h to 2, Geotab whole km/h).
+    for (const vehicle of vehiclesAt(fleet)) {
+      const [first, ...others] = all.map((series) => series.breadcrumbs.get(vehicle.vin) ?? []);
+      expect(first!.length, vehicle.vin).toBeGreaterThan(100);
+      for (const [index, other] of others.entries()) {
+        const provider = all[index + 1]!.provider;
+        expect(
+          other.map((point) => [point.locatedAt, point.location]),
+          `${provider} ${vehicle.vin}`,
+        ).toEqual(first!.map((point) => [point.locatedAt, point.location]));
+        other.forEach((point, at) => {
+          expect(Math.abs(point.speed - first![at].speed), `${provider} ${point.locatedAt}`).toBeLessThanOrEqual(0.6);
+        });
+      }
+    }
+
+    // Trips: the same starts and start points everywhere. Geotab ends a day's last trip when its
+    // utilization day ends, and Samsara carries no distance: ends are compared between Samsara and
+    // Motive, distances between Motive and Geotab (both to 10 m).
+    const starts = [...samsara!.trips.keys()].sort();
+    expect(starts.length).toBeGreaterThan(0);
+    for (const series of [motive!, geotab!]) expect([...series.trips.keys()].sort(), series.provider).toEqual(starts);
+    for (const key of starts) {
+      const [s, m, g] = all.map((series) => series.trips.get(key));
+      expect(m.startLocation, key).toEqual(s.startLocation);
+      expect(g.startLocation, key).toEqual(s.startLocation);
+      expect([m.endedAt, m.endLocation], key).toEqual([s.endedAt, s.endLocation]);
+      expect(Math.abs(m.distance - g.distance), key).toBeLessThanOrEqual(0.011);
+    }
+
+    // Stat readings: every reading two providers both carry is the same reading (fuel level to half
+    // a percent: Samsara's are whole percents). Motive has no rpm or coolant temperature, and the
+    // Geotab device adds its fuel counter at each trip's stop; what all three carry is most of it.
+    // The Geotab device's counter at a trip's stop replaces a reading at the same instant.
+    const geotabStops = new Set(
+      [...geotab!.trips.entries()].map(([key, trip]) => `${key.split("|")[0]}|total_fuel_consumption|${trip.endedAt}`),
+    );
+    let shared = 0;
+    for (const [index, series] of all.entries()) {
+      for (const other of all.slice(index + 1)) {
+        const pair = `${series.provider}/${other.provider}`;
+        for (const [key, value] of series.stats) {
+          if (!other.stats.has(key)) continue;
+          if (geotabStops.has(key) && (series.provider === "geotab" || other.provider === "geotab")) continue;
+          shared++;
+          const theirs = other.stats.get(key);
+          if (key.includes("|fuel_level|")) {
+            expect(Math.abs((value as number) - (theirs as number)), `${pair} ${key}`).toBeLessThanOrEqual(0.5);
+          } else {
+            expect(theirs, `${pair} ${key}`).toEqual(value);
+          }
+        }
+      }
+    }
+    const inAll = [...motive!.stats.keys()].filter((key) => samsara!.stats.has(key) && geotab!.stats.has(key));
+    expect(inAll.length).toBeGreaterThan(motive!.stats.size * 0.9);
+    expect(shared).toBeGreaterThan(0);
   }, 120_000);
 });

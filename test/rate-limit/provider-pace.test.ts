@@ -82,22 +82,25 @@ describe("provider pacing", () => {
     const account = await createSamsaraAccount({ vehicles: 1 });
     const pace = providerPacer(env, `con_pace_${crypto.randomUUID()}`, samsaraAdapter, "cameraMedia");
     const client = new SamsaraClient({ apiToken: account.token, region: "us" }, { env, pace });
-    // Twelve at once at 5 a second: ten fit within the 2 s the caller may wait, two do not.
+    // Fourteen at once at 5 a second, slots 250 ms apart (1.25 s / 5): nine fit within the 2 s
+    // the caller may wait (slots 0 … 2000 ms), one more for each 250 ms the asks take to reach the
+    // connection's object on a busy machine; the rest are refused, never sent.
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () =>
+      Array.from({ length: 14 }, () =>
         client.get("/safety-events", { safetyEventIds: "none", includeAsset: "true" }, samsaraListEnvelope),
       ),
     );
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
-    expect(refused).toHaveLength(2);
+    const sent = results.length - refused.length;
+    expect(sent).toBeGreaterThanOrEqual(9);
+    expect(sent).toBeLessThanOrEqual(11);
     for (const error of refused) {
       expect(error).toBeInstanceOf(ProviderError);
       expect(error).toMatchObject({ kind: "rate_limited" });
       expect((error as ProviderError).retryAfterSeconds).toBeGreaterThan(MAX_IN_PROCESS_WAIT_MS / 1000);
     }
     const log = await samsaraArrivals(account.token);
-    expect(log).toHaveLength(10);
+    expect(log).toHaveLength(sent);
     expectWithinPace(log);
   });
 });

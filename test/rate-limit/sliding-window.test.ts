@@ -144,6 +144,40 @@ describe("sliding window", () => {
     );
   });
 
+  it("spreads a pacer's slots a period's share apart, so requests late by up to the slack, unreported, stay within the limit", () => {
+    // The provider pacer's shape: `limit` a second, counted over 1.25 s, slots 1.25 s / limit apart (whole ms).
+    const slack = 1.25;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ late: fc.integer({ min: 0, max: 250 }), gap: fc.integer({ min: 0, max: 80 }) }), {
+          minLength: 1,
+          maxLength: 150,
+        }),
+        fc.integer({ min: 1, max: 25 }),
+        (requests, limit) => {
+          const periodMs = PERIOD * slack;
+          const window = newWindow(limit, periodMs, Math.ceil(periodMs / limit));
+          const slots: number[] = [];
+          const arrivals: number[] = [];
+          let now = 1_700_000_000_000;
+          for (const { late, gap } of requests) {
+            const slot = reserveSlot(window, now, Number.POSITIVE_INFINITY);
+            if (!("waitMs" in slot)) throw new Error("an unbounded wait always reserves");
+            slots.push(slot.slotAt);
+            arrivals.push(slot.slotAt + late);
+            now = slot.slotAt + gap;
+          }
+          for (let index = 1; index < slots.length; index++) {
+            expect((slots[index] as number) - (slots[index - 1] as number)).toBeGreaterThanOrEqual(
+              Math.ceil(periodMs / limit),
+            );
+          }
+          expect(busiestWindow(arrivals.sort((a, b) => a - b))).toBeLessThanOrEqual(limit);
+        },
+      ),
+    );
+  });
+
   it("moves a late slot in order, and leaves a slot it no longer holds", () => {
     const window = newWindow(3, PERIOD);
     for (const now of [0, 10, 20]) reserveSlot(window, now, 0);

@@ -6,14 +6,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { KM_PER_MILE } from "../../src/providers/kit/units";
 import { utilizationDay } from "../../src/providers/sandbox/activity";
+import { SandboxFleet } from "../../src/providers/sandbox/fleet";
 import { BREADCRUMB_INTERVAL_MS, breadcrumbsOfDay } from "../../src/providers/sandbox/simulation/breadcrumbs";
 import { vehicleTraits } from "../../src/providers/sandbox/simulation/budget";
+import { dayPlan } from "../../src/providers/sandbox/simulation/day-plan";
 import { lifetimeAtDayStart } from "../../src/providers/sandbox/simulation/odometer";
 import { vehicleStateAt } from "../../src/providers/sandbox/simulation/state";
 import { statsOfDay } from "../../src/providers/sandbox/simulation/stats";
 import { tripsOfDay } from "../../src/providers/sandbox/simulation/trips";
-import { DAY_MS } from "../../src/providers/sandbox/time";
-import { PROPERTY_SEED, vehicleDays, workingDays } from "./vehicle-days";
+import { DAY_MS, dayOf } from "../../src/providers/sandbox/time";
+import { CREATED_AT, PROPERTY_SEED, vehicleDays, workingDays } from "./vehicle-days";
 
 const runs = (numRuns: number) => ({ seed: PROPERTY_SEED, numRuns });
 
@@ -159,5 +161,37 @@ describe("engine and snapshot", () => {
       ),
       runs(60),
     );
+  });
+});
+
+describe("connections of one account", () => {
+  it("simulate each its own vehicles: a vehicle's memoized plan and odometer follow its creation", () => {
+    // One account (one seed) connected twice, a year apart: vehicle k is created at different
+    // times in each, so it has a different profile and life; neither may be read from the other's memo.
+    const seed = "prop-shared-account";
+    const early = new SandboxFleet({ seed, fleetSize: 10, connectionCreatedAt: CREATED_AT, revision: 0 });
+    const late = new SandboxFleet({
+      seed,
+      fleetSize: 10,
+      connectionCreatedAt: new Date(CREATED_AT.getTime() + 365 * DAY_MS),
+      revision: 0,
+    });
+    const day = dayOf(CREATED_AT.getTime()) - 1;
+    for (let index = 0; index < 10; index++) {
+      const [first, second] = [early.vehicleByIndex(index)!, late.vehicleByIndex(index)!];
+      expect(first.createdAt).not.toBe(second.createdAt);
+      for (const vehicle of [first, second]) {
+        const plan = dayPlan(early.seed, vehicle, day);
+        if (plan) expect(plan.traits.vehicle).toBe(vehicle);
+      }
+      // The later connection's vehicle did not exist yet on the earlier one's day: no life at all.
+      if (second.createdAt > (day + 1) * DAY_MS) {
+        expect(lifetimeAtDayStart(early.seed, vehicleTraits(second), day + 1)).toEqual({
+          km: 0,
+          consumed: 0,
+          runtimeMs: 0,
+        });
+      }
+    }
   });
 });

@@ -174,11 +174,26 @@ export function renderReading(vehicleId: string, diagnostic: string, time: numbe
  * and the total-fuel counter the GO device writes at ignition off (each Geotab trip's stop),
  * whose last of the day is the day's fuel, as utilization reads it.
  */
-export function statusDataBetween(fleet: FleetOptions, vehicleId: string, from: number, to: number): Json[] {
-  const readings = statsBetween(fleet, vehicleId, from, to + 1).map((stat) => {
+export function statusDataBetween(
+  fleet: FleetOptions,
+  vehicleId: string,
+  from: number,
+  to: number,
+  /** Only these Diagnostic ids (all when absent). */
+  diagnostics?: readonly string[],
+): Json[] {
+  const types = diagnostics
+    ? new Set(
+        (Object.keys(DIAGNOSTIC_OF) as CanonicalStatType[]).filter((type) =>
+          diagnostics.includes(DIAGNOSTIC_OF[type].id),
+        ),
+      )
+    : undefined;
+  const readings = statsBetween(fleet, vehicleId, from, to + 1, types).map((stat) => {
     const diagnostic = DIAGNOSTIC_OF[stat.type];
     return { time: stat.time, json: renderReading(vehicleId, diagnostic.id, stat.time, diagnostic.data(stat.value)) };
   });
+  if (diagnostics && !diagnostics.includes(TOTAL_FUEL)) return readings.map(({ json }) => json);
   // The counter the device writes at a stop is the reading of that instant (a canonical reading at
   // the same instant, rounded from the distance so far, would take the day's exact fuel away).
   const stops = new Map<number, number>();

@@ -123,7 +123,13 @@ export function statusData(account: FakeAccount, search: Params): Json[] {
         rows.push(snapshot);
         continue;
       }
-      around ??= statusDataBetween(account.fleet, vehicleId, range.from - NEIGHBOURS_MS, range.to + NEIGHBOURS_MS);
+      around ??= statusDataBetween(
+        account.fleet,
+        vehicleId,
+        range.from - NEIGHBOURS_MS,
+        range.to + NEIGHBOURS_MS,
+        wanted === undefined ? undefined : diagnostics,
+      );
       const series = around.filter((row) => (row.diagnostic as Json).id === diagnostic);
       rows.push(
         ...withBoundaries(series, range, (before, _after, at) =>

@@ -11,6 +11,16 @@ const MAX_HEAVY_DRIVING_HOURS = 10.5;
 /** What does not change about how a vehicle works from one day to the next. */
 export type VehicleTraits = { vehicle: VehicleProfile; longHaul: boolean; energy: EnergySpec };
 
+/**
+ * The key a vehicle's memoized simulation (plans, odometer checkpoints, circuits) is kept under.
+ * The profile is a function of the fleet's seed, the vehicle's index and its creation time, which
+ * follows from the connection's: two connections of one account (one seed) created at different
+ * times must not share a vehicle's memo.
+ */
+export function vehicleMemoKey(seed: number, vehicle: VehicleProfile): string {
+  return `${seed}:${vehicle.record.index}:${vehicle.createdAt}`;
+}
+
 export function vehicleTraits(vehicle: VehicleProfile): VehicleTraits {
   return { vehicle, longHaul: vehicle.spec.vehicleClass === "heavy", energy: energySpec(vehicle) };
 }

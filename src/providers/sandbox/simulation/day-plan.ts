@@ -1,7 +1,7 @@
 import type { VehicleProfile } from "../fleet-vehicles";
 import { hash, Rng, SALT } from "../hash";
 import { DAY_MS, SECOND_MS } from "../time";
-import { type DayBudget, dayBudget, type VehicleTraits, vehicleTraits } from "./budget";
+import { type DayBudget, dayBudget, type VehicleTraits, vehicleMemoKey, vehicleTraits } from "./budget";
 import type { DayRoute, StopKind } from "./day-route";
 import { type Segment, timeline } from "./day-timeline";
 import { type FuelGauge, fuelGauge, MAX_GROUP_SHARE } from "./energy";
@@ -49,7 +49,7 @@ const plans = new Map<string, DayPlan | null>();
  * seconds are shared out among the trips and stops, and the whole laid out from the shift's start.
  */
 export function dayPlan(seed: number, vehicle: VehicleProfile, day: number): DayPlan | undefined {
-  const key = `${seed}:${vehicle.record.index}:${day}`;
+  const key = `${vehicleMemoKey(seed, vehicle)}:${day}`;
   let plan = plans.get(key);
   if (plan === undefined) {
     plan = buildPlan(seed, vehicleTraits(vehicle), day) ?? null;

@@ -1,5 +1,5 @@
 import { hash, Rng, SALT } from "../hash";
-import type { VehicleTraits } from "./budget";
+import { type VehicleTraits, vehicleMemoKey } from "./budget";
 import type { DayRoute, StopKind } from "./day-route";
 import { PLACES, placeIndexOf } from "./places";
 import { type Polyline, pointAlong, type RoutePoint } from "./polyline";
@@ -47,7 +47,7 @@ function circuitPoint(circuit: Circuit, distance: number): RoutePoint {
 }
 
 function circuitOf(seed: number, traits: VehicleTraits): Circuit {
-  const key = `${seed}:${traits.vehicle.record.index}`;
+  const key = vehicleMemoKey(seed, traits.vehicle);
   const known = circuits.get(key);
   if (known) return known;
   const rng = new Rng(hash(seed, SALT.circuit, traits.vehicle.record.index));

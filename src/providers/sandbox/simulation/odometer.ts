@@ -1,6 +1,6 @@
 import { hash, Rng, SALT } from "../hash";
 import { dayOf } from "../time";
-import { forEachDay, type VehicleTraits } from "./budget";
+import { forEachDay, type VehicleTraits, vehicleMemoKey } from "./budget";
 
 /**
  * What a vehicle has done since the start of the day it joined the fleet (its epoch): km
@@ -48,7 +48,7 @@ export function lifetimeBefore(seed: number, traits: VehicleTraits): Lifetime {
 }
 
 function checkpointsOf(seed: number, traits: VehicleTraits): number[] {
-  const key = `${seed}:${traits.vehicle.record.index}`;
+  const key = vehicleMemoKey(seed, traits.vehicle);
   let points = checkpoints.get(key);
   if (points) {
     // Most recently used last, so the oldest is evicted first.

@@ -4,7 +4,7 @@
  * itself writes must hold no admin token, encryption key, API key, member token, connection
  * token, provider credential or webhook secret.
  *
- * It runs its own `wrangler dev`, not the browser suite's (./global-setup.ts), which is set up
+ * It runs its own `wrangler dev`, not the browser suite's (../browser/global-setup.ts), which is set up
  * for local development: secrets passed as plain `--var`s (and a developer's .dev.vars read),
  * loopback base addresses, loopback webhooks allowed, providers on local fakes, and a log shared
  * with the flow tests. This one runs wrangler.toml as deployed: ADMIN_TOKEN and ENCRYPTION_KEY
@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { d1Databases } from "../../scripts/d1-databases.mjs";
-import { freePort, stopProcessGroup } from "./processes.ts";
+import { freePort, stopProcessGroup } from "../browser/processes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -181,7 +181,9 @@ describe("a deployed Worker's output", () => {
     expect(leaksIn(`${key.slice(0, 30)}\n${key.slice(30)}`, secrets)).toEqual(["key"]);
   });
 
-  it("started as deployed, prints none of the secrets it was given, minted or shown", { timeout: 90_000 }, async () => {
+  it("started as deployed, prints none of the secrets it was given, minted or shown", {
+    timeout: 180_000,
+  }, async () => {
     /** secret → what it is */
     const secrets = new Map<string, string>();
     const keep = (name: string, value: unknown) => {
