@@ -5,18 +5,25 @@
  * shard that holds it is read with SQLite's own page accounting (dbstat, through node:sqlite):
  * each table's pages and its indexes' pages, as D1 stores them. From those: vehicle-years per
  * shard at 80 % of D1's 10 GB, connections per shard for typical fleets, and the account's caps.
- * BENCH_CAPACITY_VEHICLES (default 200), BENCH_CAPACITY_DAYS (default 180).
+ * The time series are measured on a fleet of their own, through both tiers (./lib/series-capacity.ts).
+ * BENCH_CAPACITY_VEHICLES (default 200), BENCH_CAPACITY_DAYS (default 180),
+ * BENCH_CAPACITY_SERIES_VEHICLES (default 50), BENCH_CAPACITY_SERIES_DAYS (default 7).
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
 import { table, writeSection } from "./lib/report.ts";
+import { type SeriesCapacity, seriesCapacity } from "./lib/series-capacity.ts";
 import { ROOT, startService } from "./lib/service.ts";
 import { round, thousands } from "./lib/stats.ts";
 
 const VEHICLES = Number(process.env.BENCH_CAPACITY_VEHICLES ?? 200);
 const DAYS = Number(process.env.BENCH_CAPACITY_DAYS ?? 180);
+const SERIES_VEHICLES = Number(process.env.BENCH_CAPACITY_SERIES_VEHICLES ?? 50);
+const SERIES_DAYS = Number(process.env.BENCH_CAPACITY_SERIES_DAYS ?? 7);
+/** The hot window applications get by default (days kept in the shard before the archive). */
+const DEFAULT_HOT_DAYS = 90;
 const GB = 1e9;
 /** D1's largest database (Workers Paid), and the share of it the model plans to fill. */
 const DATABASE_BYTES = 10 * GB;
@@ -32,11 +39,13 @@ const BOOKKEEPING = ["sync_jobs", "sync_job_issues", "issues", "usage_records", 
 
 const service = await startService({ name: "capacity", port: 8871, inspectorPort: 9371 });
 let connectionId: string;
+let series: SeriesCapacity;
 try {
   const application = await createApplication(service, "capacity bench");
   const fleet = await connectSandboxFleet(service, application, { fleetSize: VEHICLES, days: DAYS });
   connectionId = fleet.id;
   await waitForSync(service, fleet, { timeoutMs: 3_600_000 });
+  series = await seriesCapacity(service, "capacity", { vehicles: SERIES_VEHICLES, days: SERIES_DAYS });
 } finally {
   // Stopped first, so that the databases' files are complete on disk.
   await service.stop();
@@ -109,6 +118,91 @@ const shardRows = [
 const accountVehicleYears = Math.floor((0.8 * ACCOUNT_BYTES) / vehicleYear);
 console.log({ staticPerVehicle, dailyPerVehicle, vehicleYear, accountVehicleYears });
 
+// The time series, per calendar vehicle-day (worked or not: a sandbox vehicle works about three
+// days in four), in each tier, from the archived stretch: complete days only. Trips stay in the
+// shard (they are records); breadcrumbs and stat readings (vehicle_series, with their raw payloads)
+// move to the archive after the hot window, leaving an index row per worked vehicle-day.
+const calendarDays = series.archivedCalendarVehicleDays;
+const workedShare = series.archivedVehicleDays / calendarDays;
+const perWorkedDay = (bytes: number) => bytes / series.vehicleDays;
+const seriesHotDay = series.hotBytesOfArchived / calendarDays;
+const tripsDay = perWorkedDay(series.hotBytes.trips) * workedShare;
+const latestPerVehicle = series.hotBytes.latest_vehicle_locations / series.vehicles;
+const archiveDay = series.archiveObjectBytes / calendarDays;
+const indexDay = series.archiveIndexBytes / calendarDays;
+const coldDays = 365 - DEFAULT_HOT_DAYS;
+const shardYear = (hotDays: number) =>
+  vehicleYear + latestPerVehicle + 365 * tripsDay + hotDays * seriesHotDay + (365 - hotDays) * indexDay;
+const seriesVehicleYear = shardYear(DEFAULT_HOT_DAYS);
+const seriesShardYear = seriesVehicleYear - vehicleYear;
+const seriesR2Year = coldDays * archiveDay;
+const fleetsPerShard = (bytes: number) => {
+  const fleets = USABLE / bytes;
+  return fleets >= 10 ? thousands(Math.floor(fleets)) : String(round(fleets, 2));
+};
+const seriesRows = [
+  [
+    "breadcrumbs and stat readings (`vehicle_series`)",
+    kb(series.hotBytes.vehicle_series),
+    `${thousands(Math.round(perWorkedDay(series.hotBytes.vehicle_series)))} B per worked vehicle-day`,
+    "shard, hot window",
+  ],
+  [
+    "their raw payloads, gzipped (`vehicle_series_raw`)",
+    kb(series.hotBytes.vehicle_series_raw),
+    `${thousands(Math.round(perWorkedDay(series.hotBytes.vehicle_series_raw)))} B per worked vehicle-day`,
+    "shard, hot window",
+  ],
+  [
+    "trips (`trips`)",
+    kb(series.hotBytes.trips),
+    `${thousands(Math.round(perWorkedDay(series.hotBytes.trips)))} B per worked vehicle-day`,
+    "shard, kept",
+  ],
+  [
+    "live snapshot (`latest_vehicle_locations`)",
+    kb(series.hotBytes.latest_vehicle_locations),
+    `${thousands(Math.round(latestPerVehicle))} B per vehicle`,
+    "shard",
+  ],
+  [
+    "archived vehicle-days: one gzipped NDJSON object each, raw payloads included",
+    kb(series.archiveObjectBytes),
+    `${thousands(Math.round(series.archiveObjectBytes / Math.max(1, series.archivedObjects)))} B per worked vehicle-day`,
+    "R2",
+  ],
+  [
+    "their index rows (`series_archive`)",
+    kb(series.archiveIndexBytes),
+    `${thousands(Math.round(series.archiveIndexBytes / Math.max(1, series.archivedObjects)))} B per worked vehicle-day`,
+    "shard, kept",
+  ],
+];
+const seriesShardRows = [30, DEFAULT_HOT_DAYS].flatMap((hotDays) => [
+  [
+    `one vehicle, one year, time series on, hot window ${hotDays} days`,
+    kb(shardYear(hotDays)),
+    fleetsPerShard(shardYear(hotDays)),
+    kb((365 - hotDays) * archiveDay),
+  ],
+  [
+    `a fleet of 1,000 vehicles, the same`,
+    kb(1000 * shardYear(hotDays)),
+    fleetsPerShard(1000 * shardYear(hotDays)),
+    kb(1000 * (365 - hotDays) * archiveDay),
+  ],
+]);
+console.log({
+  workedShare,
+  seriesHotDay,
+  tripsDay,
+  latestPerVehicle,
+  archiveDay,
+  indexDay,
+  seriesVehicleYear,
+  seriesR2Year,
+});
+
 writeSection({
   name: "capacity",
   title: "Capacity model: bytes per vehicle and day",
@@ -122,6 +216,14 @@ writeSection({
     "",
     table(["what", "bytes", "per shard at 8 GB"], shardRows),
     "",
-    `The account caps the deployment: 1 TB of D1 storage (Workers Paid) is about ${thousands(accountVehicleYears)} vehicle-years at 80 %, in about 100 shards of 8 GB, well within about ${thousands(BINDINGS_PER_WORKER)} bindings per Worker. The time-series families to come (breadcrumbs, stat logs, HOS logs) are 100 to 1,000 times the daily figure above, which is why they are stored in chunks.`,
+    `The account caps the deployment: 1 TB of D1 storage (Workers Paid) is about ${thousands(accountVehicleYears)} vehicle-years at 80 %, in about 100 shards of 8 GB, well within about ${thousands(BINDINGS_PER_WORKER)} bindings per Worker.`,
+    "",
+    `**Time series, both tiers.** A sandbox fleet of ${series.vehicles} vehicles with its time series on and a one-day hot window, backfilled ${SERIES_DAYS} days (${thousands(series.vehicleDays)} vehicle-days, ${thousands(series.points)} points), measured in its shard, then tiered by the hourly job (run on demand): ${thousands(series.archivedVehicleDays)} vehicle-days moved to ${thousands(series.archivedObjects)} objects in the local R2 bucket.`,
+    "",
+    table(["what", "bytes", "per unit", "where"], seriesRows),
+    "",
+    `Per calendar vehicle-day (a sandbox vehicle works ${round(workedShare * 100)} % of days): ${thousands(Math.round(seriesHotDay))} B in the shard while hot, then ${thousands(Math.round(archiveDay))} B in R2 and ${thousands(Math.round(indexDay))} B of index in the shard; trips ${thousands(Math.round(tripsDay))} B, kept. With the default hot window (${DEFAULT_HOT_DAYS} days) a vehicle-year of time series costs its shard ${kb(seriesShardYear)} and R2 ${kb(seriesR2Year)}. With the families above:`,
+    "",
+    table(["what", "shard bytes", "such vehicles or fleets per shard at 8 GB", "R2 bytes"], seriesShardRows),
   ].join("\n"),
 });

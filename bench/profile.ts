@@ -3,7 +3,9 @@
  * (through `wrangler dev`'s inspector) while it serves `GET /vehicles?limit=100` one request at
  * a time, summed by function (self time) and by source file (self time). A tool for finding
  * what a read does that it need not; its figures are printed, not recorded in BENCHMARKS.md.
- * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100);
+ * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100; with
+ * `{vehicle}` a time-series read of a fleet backfilled one day, e.g.
+ * `/vehicles/{vehicle}/locations?{yesterday}&limit=1000`);
  * BENCH_PROFILE_OUT=<dir> also writes the profile (profile.cpuprofile) and the scripts it samples.
  * BENCH_PROFILE=sync profiles a sync instead: BENCH_PROFILE_FLEET vehicles (default 200) over
  * 365 days (the sync benchmark's shape, smaller), from the connection's creation to its sync's end.
@@ -30,7 +32,9 @@ type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; sampl
 
 const service = await startService({ name: "profile", port: 8861, inspectorPort: 9361 });
 try {
-  const application = await createApplication(service, "profile bench", { timeSeries: SERIES });
+  const application = await createApplication(service, "profile bench", {
+    timeSeries: SERIES || PATH.includes("{vehicle}"),
+  });
   const inspector = await Inspector.connect(service.inspectorPort);
   await inspector.send("Debugger.enable", {}, 60_000);
   await inspector.send("Profiler.enable");
@@ -50,9 +54,17 @@ try {
       ? `a time-series backfill of ${SYNC_FLEET} vehicles × 1 day (per vehicle-day)`
       : `a sync of ${SYNC_FLEET} vehicles × 365 days (per utilization row)`;
   } else {
-    const fleet = await connectSandboxFleet(service, application, { fleetSize: 1000, days: 0 });
+    // A path with `{vehicle}` reads the time series: the fleet's first vehicle, `{yesterday}` its last day's window.
+    const series = PATH.includes("{vehicle}");
+    const fleet = await connectSandboxFleet(service, application, {
+      fleetSize: series ? 100 : 1000,
+      days: series ? 1 : 0,
+    });
     await waitForSync(service, fleet, { timeoutMs: 600_000 });
-    const url = `${service.sandbox}${PATH}`;
+    const [vehicle] = (await apiGet(`${service.sandbox}/vehicles?limit=1`, fleet)).results;
+    const yesterday = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+    const window = `startAt=${new Date(yesterday).toISOString()}&endAt=${new Date(yesterday + 86_400_000).toISOString()}`;
+    const url = `${service.sandbox}${PATH.replace("{vehicle}", vehicle.id).replace("{yesterday}", window)}`;
     const headers = { authorization: `Bearer ${fleet.key}`, "connection-token": fleet.token };
     const read = async () => {
       const response = await fetch(url, { headers });

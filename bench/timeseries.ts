@@ -11,13 +11,21 @@
  *   against `GET /vehicles?limit=100` of the same fleet in the same round (target: p50 ≤ 1.5 ×),
  *   and page 1,000 of a year of one vehicle's breadcrumbs (pages of 100) against its page 1
  *   (target: as fast).
+ * - First minute: a sandbox connection created as the README's walkthrough does; seconds until
+ *   one vehicle's yesterday (breadcrumbs and trips) is readable (./lib/first-day.ts).
+ * - Live snapshot: `GET /vehicles/locations` of a Samsara connection of BENCH_FLEET vehicles (the
+ *   fake Samsara, real HTTP) at 1, 10 and 50 concurrent clients: provider requests per minute stay
+ *   those of its refreshes whatever the API load (./lib/latest-load.ts).
  *
- * BENCH_FLEET (1000), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+ * BENCH_FLEET (1000), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_LATEST_SECONDS (60).
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { startAllFakes } from "../test/fakes/start-all.ts";
 import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
+import { firstDayReadable } from "./lib/first-day.ts";
+import { latestLocationsUnderLoad, SAMSARA_TOKEN_PACE_PER_SECOND } from "./lib/latest-load.ts";
 import { type LoadResult, load } from "./lib/load.ts";
 import { table, writeSection } from "./lib/report.ts";
 import { ROOT, startService } from "./lib/service.ts";
@@ -27,6 +35,8 @@ const FLEET = Number(process.env.BENCH_FLEET ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LATEST_SECONDS = Number(process.env.BENCH_LATEST_SECONDS ?? 60);
+const LATEST_LEVELS = [1, 10, 50];
 const DAY_MS = 86_400_000;
 const NAME = "timeseries";
 
@@ -101,15 +111,19 @@ function seriesBytes(connectionId: string): SeriesBytes {
   return total;
 }
 
+// The fake Samsara of the tests, for the live snapshot's part: real HTTP on loopback, in this process.
+const fakes = await startAllFakes();
 const service = await startService({
   name: NAME,
   port: 8831,
   inspectorPort: 9331,
   // A year of one vehicle's breadcrumbs for the deep page: the series backfill reaches that far here.
-  vars: { SERIES_BACKFILL_DAYS: "366" },
+  vars: { SERIES_BACKFILL_DAYS: "366", SAMSARA_BASE_URL: fakes.urls.samsara, SAMSARA_EU_BASE_URL: fakes.urls.samsara },
 });
 try {
   const application = await createApplication(service, "time-series bench", { timeSeries: true });
+  const firstDay = await firstDayReadable(service, application);
+  console.log(`first day readable after ${round(firstDay.seconds, 1)} s`);
   const fleet = await connectSandboxFleet(service, application, { fleetSize: FLEET, days: 1 });
   const { job } = await waitForSync(service, fleet, { timeoutMs: 3_600_000, pollMs: 1000 });
   const seconds = (Date.parse(job.completedAt!) - Date.parse(job.requestedAt)) / 1000;
@@ -177,6 +191,18 @@ try {
     round(median(rounds.map((entry) => entry[name].p50Ms / Math.max(0.5, entry[base].p50Ms))));
   const p50 = (name: Target) => median(rounds.map((entry) => entry[name].p50Ms));
 
+  const latest = await latestLocationsUnderLoad(service, fakes.urls.samsara, application, {
+    vehicles: FLEET,
+    levels: LATEST_LEVELS,
+    seconds: LATEST_SECONDS,
+  });
+  for (const level of latest) {
+    console.log(
+      `live snapshot, ${level.connections} clients: ${thousands(level.api.requestsPerSecond)} API requests/s, ` +
+        `${level.providerRequests} provider requests (${round(level.providerPerMinute, 1)}/min)`,
+    );
+  }
+
   writeSection({
     name: "timeseries",
     title: "Vehicle time series",
@@ -215,6 +241,11 @@ try {
         ],
       ),
       "",
+      `A new user's first minute: a sandbox connection created as the README's walkthrough does (the default fleet of ` +
+        `24 vehicles, \`"backfill":{"days":3}\`) has one vehicle's whole yesterday readable, ${firstDay.breadcrumbs} ` +
+        `breadcrumbs and ${firstDay.trips} trips, **${round(firstDay.seconds, 1)} s** after \`POST /connections\` ` +
+        "(target: within a minute).",
+      "",
       `Reads: ${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s per route per round, ${ROUNDS} rounds ` +
         "interleaving the routes; medians of the per-round ratios.",
       "",
@@ -232,8 +263,25 @@ try {
           ["the same, page 1,000", `${p50("deep")} ms`, `${ratio("deep", "first")} × page 1`, "≈ 1 ×"],
         ],
       ),
+      "",
+      `Live snapshot: \`GET /vehicles/locations?limit=100\` of an \`automatic\` Samsara connection of ${thousands(FLEET)} ` +
+        `vehicles (the tests' fake Samsara over real HTTP), ${LATEST_SECONDS} s per level; provider requests counted from ` +
+        `the fake's arrival log. Samsara's pace: ${SAMSARA_TOKEN_PACE_PER_SECOND} requests/s per token ` +
+        `(${thousands(SAMSARA_TOKEN_PACE_PER_SECOND * 60)}/min).`,
+      "",
+      table(
+        ["concurrent clients", "API requests/s", "API p50", "provider requests/min", "busiest second at the provider"],
+        latest.map((level) => [
+          String(level.connections),
+          thousands(level.api.requestsPerSecond),
+          `${level.api.p50Ms} ms`,
+          String(round(level.providerPerMinute, 1)),
+          `${level.busiestSecond} (pace ${SAMSARA_TOKEN_PACE_PER_SECOND})`,
+        ]),
+      ),
     ].join("\n"),
   });
 } finally {
   await service.stop();
+  await fakes.close();
 }

@@ -30,12 +30,13 @@ export function apiGet(url: string, connection: Connection) {
 export async function createApplication(
   service: LocalService,
   name: string,
-  options: { timeSeries?: boolean } = {},
+  options: { timeSeries?: boolean; hotDays?: number } = {},
 ): Promise<Application> {
+  const timeSeries = { enabled: options.timeSeries ?? false, ...(options.hotDays ? { hotDays: options.hotDays } : {}) };
   const body = await call(`${service.origin}/admin/v1/applications`, {
     method: "POST",
     headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, timeSeries: { enabled: options.timeSeries ?? false } }),
+    body: JSON.stringify({ name, timeSeries }),
   });
   const key = body.keys.find(
     (entry: { environment: string; kind: string }) => entry.environment === "sandbox" && entry.kind === "secret",

@@ -111,7 +111,8 @@ export async function wranglerDev(options: {
   const origin = `http://127.0.0.1:${options.port}`;
   const args = ["dev", "--config", options.configPath, "--persist-to", persist, "--port", String(options.port)];
   args.push("--inspector-port", String(options.inspectorPort), "--log-level", "warn");
-  args.push("--show-interactive-dev-session=false");
+  // GET /__scheduled?cron=… runs a cron on demand (bench:capacity tiers the time series with it).
+  args.push("--show-interactive-dev-session=false", "--test-scheduled");
   for (const [name, value] of Object.entries(options.vars)) args.push("--var", `${name}:${value}`);
   // Its own process group, so stop() ends workerd with it. Its output goes to <dir>/wrangler.log.
   const child = spawn(WRANGLER, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,4 +1,4 @@
-import type { SQL, SQLWrapper } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 // Raw SQL statements (json_each upserts, row-value comparisons) go to D1 directly: drizzle's
@@ -7,8 +7,23 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 // statements and builders can share one batch.
 const dialect = new SQLiteAsyncDialect();
 
+/** Statements made by `prerenderedSql`, with their text and parameters. */
+const prerendered = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+
+/**
+ * A statement whose text (with `?` placeholders) and parameters are already known, as an SQL
+ * that `prepare` and the batches take like any other. For hot paths only: the time series'
+ * multi-row upserts carry hundreds of values a page, and drizzle's rendering of them cost more
+ * CPU than building the text. Render it nowhere else (its SQL is the bare text).
+ */
+export function prerenderedSql(text: string, params: unknown[]): SQL {
+  const statement = sql.raw(text);
+  prerendered.set(statement, { sql: text, params });
+  return statement;
+}
+
 export function prepare(d1: D1Database, statement: SQLWrapper): D1PreparedStatement {
-  const query = dialect.sqlToQuery(statement.getSQL());
+  const query = prerendered.get(statement.getSQL()) ?? dialect.sqlToQuery(statement.getSQL());
   return d1.prepare(query.sql).bind(...query.params);
 }
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryBatch } from "../db/raw";
 import { type ArchivedDay, archivedDays, archivedPoints } from "./archive/archived-days";
 import { hourOf } from "./hours";
-import { decodeRawPoints, type RawPoint } from "./raw-blob";
+import { type RawPoint, rawGroupOf, rawKey, rawPointsOf } from "./raw-blob";
 import type { Sample, SeriesCodec } from "./store";
 
 /** A point of a series as a read returns it: the sample, its series, and its payload when asked for. */
@@ -34,7 +34,7 @@ const SPAN_HOURS = 48;
 const ROWS_PER_QUERY = 64;
 const HOURS_PER_DAY = 24;
 
-type Row = { series: string; hour: number; points: number[]; raw: number[] | null };
+type Row = { series: string; hour: number; points: number[] };
 
 /**
  * Up to `count` points of a vehicle's series in [start, end), after `after`, in time order
@@ -95,14 +95,13 @@ export async function readSeries<S extends Sample>(
         });
       }
     }
-    for (const row of rows.filter((candidate) => candidate.hour <= upTo)) {
+    const taken = rows.filter((candidate) => candidate.hour <= upTo);
+    const raws = query.raw && taken.length > 0 ? await hotRaws(storage.d1, query, hour, upTo) : undefined;
+    for (const row of taken) {
       const samples = query.codecOf(row.series).decode(Uint8Array.from(row.points));
-      const raws = row.raw
-        ? new Map((await decodeRawPoints(Uint8Array.from(row.raw))).map((raw) => [raw.t, raw]))
-        : undefined;
       for (const sample of samples) {
         if (!inWindow(sample.t, row.series)) continue;
-        const raw = raws?.get(sample.t);
+        const raw = raws?.get(rawKey(row.series, sample.t));
         found.set(`${row.series}|${sample.t}`, { series: row.series, sample, ...(raw ? { raw } : {}) });
       }
     }
@@ -118,18 +117,32 @@ export async function readSeries<S extends Sample>(
 
 /** The shard's rows of the query's series in hours [from, to], at most ROWS_PER_QUERY, by hour. */
 async function hotRows(d1: D1Database, query: SeriesQuery<Sample>, from: number, to: number): Promise<Row[]> {
-  // The payloads only when asked for: their own table, one primary-key probe per row.
-  const raw = query.raw
-    ? sql`(SELECT raw FROM vehicle_series_raw AS r WHERE r.connection_id = s.connection_id
-        AND r.vehicle_id = s.vehicle_id AND r.series = s.series AND r.hour = s.hour)`
-    : sql`NULL`;
   const [rows] = await queryBatch<[Row]>(d1, [
-    sql`SELECT series, hour, points, ${raw} AS raw FROM vehicle_series AS s
+    sql`SELECT series, hour, points FROM vehicle_series
       WHERE connection_id = ${query.connectionId} AND vehicle_id = ${query.vehicleId}
         AND ${seriesCondition(query.series)} AND hour >= ${from} AND hour <= ${to}
       ORDER BY hour LIMIT ${ROWS_PER_QUERY}`,
   ]);
   return rows;
+}
+
+/**
+ * The payloads of the query's series in hours [from, to], by series and time: their groups' rows,
+ * and a series' own rows written before groups (raw-blob.ts). Only when asked for (`raw=true`).
+ */
+async function hotRaws(
+  d1: D1Database,
+  query: SeriesQuery<Sample>,
+  from: number,
+  to: number,
+): Promise<Map<string, RawPoint>> {
+  const names = [...new Set([...query.series.map(rawGroupOf), ...query.series])];
+  const [rows] = await queryBatch<[{ series: string; raw: number[] }]>(d1, [
+    sql`SELECT series, raw FROM vehicle_series_raw
+      WHERE connection_id = ${query.connectionId} AND vehicle_id = ${query.vehicleId}
+        AND ${seriesCondition(names)} AND hour >= ${from} AND hour <= ${to}`,
+  ]);
+  return rawPointsOf(rows);
 }
 
 /** The first hour in [from, to] with points of any of the series, in either tier, if any. */

@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import { queryBatch } from "../db/raw";
+import { prerenderedSql, queryBatch } from "../db/raw";
+import { toHex } from "../lib/encoding";
 import { hourOf } from "./hours";
 import { mergeByTime } from "./merge";
-import { decodeRawPoints, encodeRawPoints, type RawPoint } from "./raw-blob";
+import { encodeRawPoints, type RawPoint, rawGroupOf, rawKey, rawPointsOf } from "./raw-blob";
 
 /** A sample of any series: its time (epoch ms) and when it was last written. */
 export type Sample = { t: number; modifiedAt: number };
@@ -31,6 +32,7 @@ const RAWS_PER_STATEMENT = 20;
 
 /**
  * The statements merging a page's points into their hour rows, for the page's one batch.
+ * Their payloads go to their hour's payload row (raw-blob.ts: a stat type's share one).
  * Points of vehicles that are not visible in the connection (hidden by its filters, deleted,
  * or not synced) are not stored, as for every other family. Each row touched is read, its
  * points merged by time (an incoming point replaces a stored one at the same instant: a
@@ -63,19 +65,33 @@ export async function mergeSeries<S extends Sample>(
   }
   if (byRow.size === 0) return [];
   const keys = [...byRow.values()].map((row) => [row.vehicleId, row.series, row.hour]);
+  // The payload rows of those hours: a stat type's payloads share their hour's group row (raw-blob.ts).
+  const rawKeys = [
+    ...new Map(
+      [...byRow.values()].map((row) => {
+        const key = [row.vehicleId, rawGroupOf(row.series), row.hour] as const;
+        return [rowKey(...key), key];
+      }),
+    ).values(),
+  ];
   const vehicleIds = [...new Set(writes.map((write) => write.vehicleId))];
-  const inKeys = sql`(vehicle_id, series, hour) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(keys)}))`;
+  const inKeys = (list: readonly (readonly unknown[])[]) =>
+    sql`(vehicle_id, series, hour) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(list)}))`;
   const [storedRows, visibleRows, storedRaws] = await queryBatch<[StoredRow, { id: string }, StoredRaw]>(d1, [
-    sql`SELECT vehicle_id, series, hour, points FROM vehicle_series WHERE connection_id = ${connectionId} AND ${inKeys}`,
+    sql`SELECT vehicle_id, series, hour, points FROM vehicle_series WHERE connection_id = ${connectionId} AND ${inKeys(keys)}`,
     sql`SELECT id FROM vehicles WHERE connection_id = ${connectionId} AND visibility = 'visible'
       AND id IN (SELECT value FROM json_each(${JSON.stringify(vehicleIds)}))`,
-    sql`SELECT vehicle_id, series, hour, raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND ${inKeys}`,
+    sql`SELECT vehicle_id, series, hour, raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND ${inKeys(rawKeys)}`,
   ]);
   const visible = new Set(visibleRows.map((row) => row.id));
   const stored = new Map(storedRows.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row]));
   const storedRaw = new Map(storedRaws.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row.raw]));
   const changedRows: unknown[][] = [];
-  const changedRaws: unknown[][] = [];
+  // Per payload row: the incoming payloads of the rows that changed, by series and time.
+  const rawUpdates = new Map<
+    string,
+    { vehicleId: string; group: string; hour: number; points: Map<string, RawPoint> }
+  >();
   for (const [key, row] of byRow) {
     if (!visible.has(row.vehicleId)) continue;
     const codec = codecOf(row.series);
@@ -88,14 +104,6 @@ export async function mergeSeries<S extends Sample>(
       codec.same,
     );
     if (!merged.changed) continue;
-    const raws = new Map<number, RawPoint>();
-    const rawBefore = storedRaw.get(key);
-    if (rawBefore) for (const raw of await decodeRawPoints(Uint8Array.from(rawBefore))) raws.set(raw.t, raw);
-    for (const point of incoming) raws.set(point.sample.t, point.raw);
-    const rawPoints = merged.samples.flatMap((sample) => {
-      const raw = raws.get(sample.t);
-      return raw ? [raw] : [];
-    });
     changedRows.push([
       connectionId,
       row.vehicleId,
@@ -105,9 +113,25 @@ export async function mergeSeries<S extends Sample>(
       Math.max(...merged.samples.map((sample) => sample.modifiedAt)),
       codec.encode(merged.samples),
     ]);
-    if (rawPoints.length) {
-      changedRaws.push([connectionId, row.vehicleId, row.series, row.hour, await encodeRawPoints(rawPoints)]);
+    const group = rawGroupOf(row.series);
+    const rawRow = rowKey(row.vehicleId, group, row.hour);
+    let update = rawUpdates.get(rawRow);
+    if (!update) {
+      update = { vehicleId: row.vehicleId, group, hour: row.hour, points: new Map() };
+      rawUpdates.set(rawRow, update);
     }
+    for (const point of incoming) {
+      const raw = group === row.series ? point.raw : { ...point.raw, series: row.series };
+      update.points.set(rawKey(row.series, point.sample.t), raw);
+    }
+  }
+  const changedRaws: unknown[][] = [];
+  for (const [key, update] of rawUpdates) {
+    const before = storedRaw.get(key);
+    const points = before ? await rawPointsOf([{ series: update.group, raw: before }]) : new Map<string, RawPoint>();
+    for (const [pointKey, raw] of update.points) points.set(pointKey, raw);
+    const ordered = [...points.values()].sort((a, b) => a.t - b.t || (a.series ?? "").localeCompare(b.series ?? ""));
+    changedRaws.push([connectionId, update.vehicleId, update.group, update.hour, await encodeRawPoints(ordered)]);
   }
   return [...upsertRows(changedRows), ...upsertRaws(changedRaws)];
 }
@@ -116,38 +140,42 @@ const rowKey = (vehicleId: string, series: string, hour: number) => `${vehicleId
 
 function upsertRows(rows: readonly unknown[][]): SQL[] {
   return valuesUpserts(
-    sql`INSERT INTO vehicle_series (connection_id, vehicle_id, series, hour, point_count, modified_at, points)`,
+    "INSERT INTO vehicle_series (connection_id, vehicle_id, series, hour, point_count, modified_at, points)",
     rows,
     ROWS_PER_STATEMENT,
-    sql`point_count = excluded.point_count, modified_at = excluded.modified_at, points = excluded.points`,
+    "point_count = excluded.point_count, modified_at = excluded.modified_at, points = excluded.points",
   );
 }
 
 function upsertRaws(rows: readonly unknown[][]): SQL[] {
   return valuesUpserts(
-    sql`INSERT INTO vehicle_series_raw (connection_id, vehicle_id, series, hour, raw)`,
+    "INSERT INTO vehicle_series_raw (connection_id, vehicle_id, series, hour, raw)",
     rows,
     RAWS_PER_STATEMENT,
-    sql`raw = excluded.raw`,
+    "raw = excluded.raw",
   );
 }
 
 /**
- * Multi-row upserts keyed on (connection, vehicle, series, hour), the values bound as parameters
- * (blobs go as bytes, which a JSON parameter could not carry), `perStatement` rows a statement.
+ * Multi-row upserts keyed on (connection, vehicle, series, hour), the values bound as parameters,
+ * `perStatement` rows a statement. A row's last value is its blob, bound as hex text and turned
+ * back into bytes by SQLite (`unhex`): D1 passes a bound byte array as a JSON array of numbers,
+ * which costs several times the blob's size to build and parse, and a JSON upsert would store the
+ * blob as text. The text is built here (prerenderedSql), not by drizzle.
  */
-function valuesUpserts(insert: SQL, rows: readonly unknown[][], perStatement: number, update: SQL): SQL[] {
+function valuesUpserts(insert: string, rows: readonly unknown[][], perStatement: number, update: string): SQL[] {
   const statements: SQL[] = [];
   for (let start = 0; start < rows.length; start += perStatement) {
-    const tuples = rows.slice(start, start + perStatement).map(
-      (row) =>
-        sql`(${sql.join(
-          row.map((value) => sql`${value}`),
-          sql`, `,
-        )})`,
+    const chunk = rows.slice(start, start + perStatement);
+    const tuple = (row: readonly unknown[]) =>
+      `(${row.map((_, index) => (index === row.length - 1 ? "unhex(?)" : "?")).join(", ")})`;
+    const params = chunk.flatMap((row) => row.map((value) => (value instanceof Uint8Array ? toHex(value) : value)));
+    statements.push(
+      prerenderedSql(
+        `${insert} VALUES ${chunk.map(tuple).join(", ")} ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET ${update}`,
+        params,
+      ),
     );
-    statements.push(sql`${insert} VALUES ${sql.join(tuples, sql`, `)}
-      ON CONFLICT (connection_id, vehicle_id, series, hour) DO UPDATE SET ${update}`);
   }
   return statements;
 }

@@ -193,4 +193,20 @@ describe("series archive", () => {
     expect(await hotRows(fix)).toBe(0);
     await expectBoth();
   });
+
+  it("keeps an archived day's payloads when its rows come back without theirs (a move's copy met the tiering)", async () => {
+    const fix = await fixture();
+    const { locations } = await write(fix, DAY);
+    await archiveDueDays(env, fix.d1, fix.connectionId, DAY + 1, 10);
+    // A move copied the day's rows, the tiering archived the day on the source and removed its rows
+    // and payloads there, then the copy reached the payloads (gone) and the index (there): the
+    // target holds the rows and the index row, no payload.
+    await write(fix, DAY, 2000);
+    await runBatch(fix.d1, [sql`DELETE FROM vehicle_series_raw WHERE connection_id = ${fix.connectionId}`]);
+    expect(await archiveDueDays(env, fix.d1, fix.connectionId, DAY + 1, 10)).toMatchObject({ days: 1 });
+    expect(await hotRows(fix)).toBe(0);
+    const read = await readAll(fix, [LOCATION_SERIES], DAY * DAY_MS, (DAY + 1) * DAY_MS, 200);
+    expect(read).toHaveLength(locations.length);
+    expect(read.map((point) => point.raw)).toEqual(locations.map((sample) => ({ t: sample.t })));
+  });
 });

@@ -5,10 +5,12 @@
  * checked as a property: every page walk returns exactly the window's points, in order, once.
  */
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runBatch } from "../../src/db/raw";
+import { queryBatch, runBatch } from "../../src/db/raw";
 import { shardD1 } from "../../src/db/shards";
+import { gzip } from "../../src/timeseries/gzip";
 import { HOUR_MS } from "../../src/timeseries/hours";
 import type { LocationSample } from "../../src/timeseries/location-codec";
 import { readSeries } from "../../src/timeseries/read";
@@ -218,5 +220,78 @@ describe("series store", () => {
     ]);
     for (let index = 1; index < read.length; index++)
       expect(read[index]!.sample.t).toBeGreaterThanOrEqual(read[index - 1]!.sample.t);
+  });
+
+  it("keeps the payloads of an hour's stat types in one row, and still reads a type's own row written before", async () => {
+    const fix = await fixture();
+    const write = (series: string, times: number[], data: string, value = 1): SeriesWrite<StatSample> => ({
+      vehicleId: fix.vehicleId,
+      series,
+      points: times.map((t) => ({
+        sample: { t, value, modifiedAt: value },
+        raw: { t, schema: "s", extractedAt: 1, data },
+      })),
+    });
+    const times = [0, 1, 2].map((index) => START + index * 5 * 60_000);
+    await runBatch(
+      fix.d1,
+      await mergeSeries(fix.d1, fix.connectionId, () => statCodec, [
+        write("odometer", times, "odo"),
+        write("fuel_level", times, "fuel"),
+      ]),
+    );
+    const payloadRows = async () =>
+      (
+        await queryBatch<[{ series: string; hour: number }]>(fix.d1, [
+          sql`SELECT series, hour FROM vehicle_series_raw WHERE connection_id = ${fix.connectionId} ORDER BY series`,
+        ])
+      )[0];
+    expect(await payloadRows()).toEqual([{ series: "stats", hour: START / HOUR_MS }]);
+
+    // A row of one type's payloads as written before groups: a JSON array of [t, schema, extractedAt, data].
+    const legacyT = START + 30 * 60_000;
+    await runBatch(
+      fix.d1,
+      await mergeSeries(fix.d1, fix.connectionId, () => statCodec, [write("engine_rpm", [legacyT], "x")]),
+    );
+    await runBatch(fix.d1, [
+      sql`DELETE FROM vehicle_series_raw WHERE connection_id = ${fix.connectionId}`,
+      sql`INSERT INTO vehicle_series_raw (connection_id, vehicle_id, series, hour, raw) VALUES (${fix.connectionId},
+        ${fix.vehicleId}, 'engine_rpm', ${START / HOUR_MS}, ${await gzip(new TextEncoder().encode(JSON.stringify([[legacyT, "old", 1, "rpm"]])))})`,
+    ]);
+    // A later page corrects the other types: it writes the hour's group row again; the old row stays the rpm's.
+    await runBatch(
+      fix.d1,
+      await mergeSeries(fix.d1, fix.connectionId, () => statCodec, [
+        write("odometer", times, "odo2", 2),
+        write("fuel_level", times, "fuel2", 2),
+      ]),
+    );
+    const read = await readSeries(
+      { d1: fix.d1, archive: env.SERIES_ARCHIVE },
+      {
+        connectionId: fix.connectionId,
+        vehicleId: fix.vehicleId,
+        series: ["odometer", "fuel_level", "engine_rpm"],
+        codecOf: () => statCodec,
+        start: START,
+        end: START + HOUR_MS,
+        count: 100,
+        raw: true,
+      },
+    );
+    expect(read.map((point) => [point.series, point.raw?.data, point.raw?.schema])).toEqual([
+      ["odometer", "odo2", "s"],
+      ["fuel_level", "fuel2", "s"],
+      ["odometer", "odo2", "s"],
+      ["fuel_level", "fuel2", "s"],
+      ["odometer", "odo2", "s"],
+      ["fuel_level", "fuel2", "s"],
+      ["engine_rpm", "rpm", "old"],
+    ]);
+    expect(await payloadRows()).toEqual([
+      { series: "engine_rpm", hour: START / HOUR_MS },
+      { series: "stats", hour: START / HOUR_MS },
+    ]);
   });
 });

@@ -1,12 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryBatch, runBatch } from "../../db/raw";
-import { decodeRawPoints } from "../raw-blob";
+import { type RawPoint, rawGroupSql, rawKey, rawPointsOf } from "../raw-blob";
 import { ALL_SERIES, codecOfSeries } from "../series-names";
 import { type ArchivedPoint, archiveKey, decodeArchive, encodeArchive } from "./object";
 
 const HOURS_PER_DAY = 24;
 
-type SeriesRow = { series: string; hour: number; modified_at: number; points: number[]; raw: number[] | null };
+type SeriesRow = { series: string; hour: number; modified_at: number; points: number[] };
+
+/** A payload as the archive keeps it: its point's series is the line's own. */
+const withoutSeries = ({ series: _series, ...raw }: RawPoint): RawPoint => raw;
 
 /**
  * Moves one vehicle-day of a connection's series from its shard to the archive: the day's rows
@@ -23,15 +26,17 @@ export async function archiveVehicleDay(
   now: number,
 ): Promise<number> {
   const { connectionId, vehicleId, day } = unit;
-  const [rows, indexed] = await queryBatch<[SeriesRow, { day: number }]>(d1, [
-    sql`SELECT series, hour, modified_at, points,
-        (SELECT raw FROM vehicle_series_raw AS r WHERE r.connection_id = s.connection_id AND r.vehicle_id = s.vehicle_id
-          AND r.series = s.series AND r.hour = s.hour) AS raw
-      FROM vehicle_series AS s
-      WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND ${inSeries()}
-        AND hour >= ${day * HOURS_PER_DAY} AND hour < ${(day + 1) * HOURS_PER_DAY}`,
-    sql`SELECT day FROM series_archive WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND day = ${day}`,
-  ]);
+  const inDay = sql`hour >= ${day * HOURS_PER_DAY} AND hour < ${(day + 1) * HOURS_PER_DAY}`;
+  const [rows, rawRows, indexed] = await queryBatch<[SeriesRow, { series: string; raw: number[] }, { day: number }]>(
+    d1,
+    [
+      sql`SELECT series, hour, modified_at, points FROM vehicle_series
+        WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND ${inSeries()} AND ${inDay}`,
+      sql`SELECT series, raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
+        AND ${inDay}`,
+      sql`SELECT day FROM series_archive WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND day = ${day}`,
+    ],
+  );
   if (rows.length === 0) return 0;
   const points = new Map<string, ArchivedPoint>();
   const key = archiveKey(unit);
@@ -42,13 +47,14 @@ export async function archiveVehicleDay(
       for (const point of archived.points) points.set(pointKey(point.series, point.sample.t), point);
     }
   }
+  const raws = await rawPointsOf(rawRows);
   for (const row of rows) {
     const samples = codecOfSeries(row.series).decode(Uint8Array.from(row.points));
-    const raws = row.raw
-      ? new Map((await decodeRawPoints(Uint8Array.from(row.raw))).map((raw) => [raw.t, raw]))
-      : undefined;
     for (const sample of samples) {
-      const raw = raws?.get(sample.t);
+      // A row's point replaces the archived one; its payload too, unless the row has none for it
+      // (payload rows removed while a move copied the connection: the archived payload is kept).
+      const found = raws.get(rawKey(row.series, sample.t));
+      const raw = found ? withoutSeries(found) : points.get(pointKey(row.series, sample.t))?.raw;
       points.set(pointKey(row.series, sample.t), {
         series: row.series,
         sample,
@@ -71,13 +77,14 @@ export async function archiveVehicleDay(
       VALUES (${connectionId}, ${vehicleId}, ${day}, ${sorted.length}, ${body.byteLength}, ${now})
       ON CONFLICT (connection_id, vehicle_id, day) DO UPDATE SET point_count = excluded.point_count,
         bytes = excluded.bytes, archived_at = excluded.archived_at`,
-    // The payloads of the rows deleted next (the rows that changed meanwhile keep theirs).
-    sql`DELETE FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
-      AND (series, hour) IN (SELECT series, hour FROM vehicle_series WHERE connection_id = ${connectionId}
-        AND vehicle_id = ${vehicleId} AND (series, hour, modified_at) IN
-          (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${read})))`,
     sql`DELETE FROM vehicle_series WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
       AND (series, hour, modified_at) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${read}))`,
+    // Then the day's payload rows that no row left needs (a row that changed meanwhile keeps its
+    // hour's group row, or its own row written before groups).
+    sql`DELETE FROM vehicle_series_raw AS r WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
+      AND ${inDay} AND NOT EXISTS (SELECT 1 FROM vehicle_series AS s WHERE s.connection_id = r.connection_id
+        AND s.vehicle_id = r.vehicle_id AND s.hour = r.hour
+        AND (s.series = r.series OR ${sql.raw(rawGroupSql("s.series"))} = r.series))`,
   ];
   await runBatch(d1, statements);
   return sorted.length;

@@ -33,7 +33,10 @@ const KEYS: Readonly<Record<string, readonly string[]>> = {
 export const MOVED_TABLES: readonly MovedTable[] = [
   ...FAMILY_TABLES,
   // The payloads of its series rows, and the index of its archived days (the objects themselves
-  // are keyed by connection, not shard).
+  // are keyed by connection, not shard). The index comes after the series rows: a day the hourly
+  // tiering archives while the copy runs is then on the target either as rows (copied before the
+  // source deleted them) or as an index row (copied after it was written), never neither; a
+  // payload row deleted before its turn is kept in the day's object (archive-day.ts).
   "vehicle_series_raw",
   "series_archive",
   "sync_jobs",
