@@ -28,6 +28,21 @@ export function toHex(bytes: Uint8Array): string {
   return hex;
 }
 
+/** Hex digits (either case, as SQLite's hex() writes upper case) back to bytes. */
+export function fromHex(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let index = 0; index < bytes.length; index++) {
+    bytes[index] = (HEX_VALUE[hex.charCodeAt(2 * index)]! << 4) | HEX_VALUE[hex.charCodeAt(2 * index + 1)]!;
+  }
+  return bytes;
+}
+
+/** Each hex digit's value by character code (0 for any other character). */
+const HEX_VALUE = Array.from({ length: 128 }, (_, code) => {
+  const digit = Number.parseInt(String.fromCharCode(code), 16);
+  return Number.isNaN(digit) ? 0 : digit;
+});
+
 // One encoder and decoder per isolate (they hold no state between calls).
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

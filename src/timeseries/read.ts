@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryBatch } from "../db/raw";
+import { fromHex } from "../lib/encoding";
 import { type ArchivedDay, archivedDays, archivedPoints } from "./archive/archived-days";
 import { hourOf } from "./hours";
 import { type RawPoint, rawGroupOf, rawKey, rawPointsOf } from "./raw-blob";
@@ -34,7 +35,8 @@ const SPAN_HOURS = 48;
 const ROWS_PER_QUERY = 64;
 const HOURS_PER_DAY = 24;
 
-type Row = { series: string; hour: number; points: number[] };
+/** A row with its blob as hex (`hex(points)`): D1 answers a blob as a JSON array of numbers, several times longer. */
+type Row = { series: string; hour: number; points: string };
 
 /**
  * Up to `count` points of a vehicle's series in [start, end), after `after`, in time order
@@ -98,7 +100,7 @@ export async function readSeries<S extends Sample>(
     const taken = rows.filter((candidate) => candidate.hour <= upTo);
     const raws = query.raw && taken.length > 0 ? await hotRaws(storage.d1, query, hour, upTo) : undefined;
     for (const row of taken) {
-      const samples = query.codecOf(row.series).decode(Uint8Array.from(row.points));
+      const samples = query.codecOf(row.series).decode(fromHex(row.points));
       for (const sample of samples) {
         if (!inWindow(sample.t, row.series)) continue;
         const raw = raws?.get(rawKey(row.series, sample.t));
@@ -118,7 +120,7 @@ export async function readSeries<S extends Sample>(
 /** The shard's rows of the query's series in hours [from, to], at most ROWS_PER_QUERY, by hour. */
 async function hotRows(d1: D1Database, query: SeriesQuery<Sample>, from: number, to: number): Promise<Row[]> {
   const [rows] = await queryBatch<[Row]>(d1, [
-    sql`SELECT series, hour, points FROM vehicle_series
+    sql`SELECT series, hour, hex(points) AS points FROM vehicle_series
       WHERE connection_id = ${query.connectionId} AND vehicle_id = ${query.vehicleId}
         AND ${seriesCondition(query.series)} AND hour >= ${from} AND hour <= ${to}
       ORDER BY hour LIMIT ${ROWS_PER_QUERY}`,
@@ -137,8 +139,8 @@ async function hotRaws(
   to: number,
 ): Promise<Map<string, RawPoint>> {
   const names = [...new Set([...query.series.map(rawGroupOf), ...query.series])];
-  const [rows] = await queryBatch<[{ series: string; raw: number[] }]>(d1, [
-    sql`SELECT series, raw FROM vehicle_series_raw
+  const [rows] = await queryBatch<[{ series: string; raw: string }]>(d1, [
+    sql`SELECT series, hex(raw) AS raw FROM vehicle_series_raw
       WHERE connection_id = ${query.connectionId} AND vehicle_id = ${query.vehicleId}
         AND ${seriesCondition(names)} AND hour >= ${from} AND hour <= ${to}`,
   ]);

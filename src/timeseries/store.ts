@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { prerenderedSql, queryBatch } from "../db/raw";
-import { toHex } from "../lib/encoding";
+import { fromHex, toHex } from "../lib/encoding";
 import { hourOf } from "./hours";
 import { mergeByTime } from "./merge";
 import { encodeRawPoints, type RawPoint, rawGroupOf, rawKey, rawPointsOf } from "./raw-blob";
@@ -23,8 +23,9 @@ export type SeriesWrite<S extends Sample> = {
   points: { sample: S; raw: RawPoint }[];
 };
 
-type StoredRow = { vehicle_id: string; series: string; hour: number; points: number[] };
-type StoredRaw = { vehicle_id: string; series: string; hour: number; raw: number[] };
+/** Stored rows, their blobs read as hex (`hex(…)`): D1 answers a blob as a JSON array of numbers, several times longer. */
+type StoredRow = { vehicle_id: string; series: string; hour: number; points: string };
+type StoredRaw = { vehicle_id: string; series: string; hour: number; raw: string };
 
 /** At most this many rows per insert statement (D1: 100 bound parameters, 7 per row and 5 per payload row). */
 const ROWS_PER_STATEMENT = 14;
@@ -78,10 +79,10 @@ export async function mergeSeries<S extends Sample>(
   const inKeys = (list: readonly (readonly unknown[])[]) =>
     sql`(vehicle_id, series, hour) IN (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(list)}))`;
   const [storedRows, visibleRows, storedRaws] = await queryBatch<[StoredRow, { id: string }, StoredRaw]>(d1, [
-    sql`SELECT vehicle_id, series, hour, points FROM vehicle_series WHERE connection_id = ${connectionId} AND ${inKeys(keys)}`,
+    sql`SELECT vehicle_id, series, hour, hex(points) AS points FROM vehicle_series WHERE connection_id = ${connectionId} AND ${inKeys(keys)}`,
     sql`SELECT id FROM vehicles WHERE connection_id = ${connectionId} AND visibility = 'visible'
       AND id IN (SELECT value FROM json_each(${JSON.stringify(vehicleIds)}))`,
-    sql`SELECT vehicle_id, series, hour, raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND ${inKeys(rawKeys)}`,
+    sql`SELECT vehicle_id, series, hour, hex(raw) AS raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND ${inKeys(rawKeys)}`,
   ]);
   const visible = new Set(visibleRows.map((row) => row.id));
   const stored = new Map(storedRows.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row]));
@@ -96,7 +97,7 @@ export async function mergeSeries<S extends Sample>(
     if (!visible.has(row.vehicleId)) continue;
     const codec = codecOf(row.series);
     const before = stored.get(key);
-    const storedSamples = before ? codec.decode(Uint8Array.from(before.points)) : [];
+    const storedSamples = before ? codec.decode(fromHex(before.points)) : [];
     const incoming = [...row.points].sort((a, b) => a.sample.t - b.sample.t);
     const merged = mergeByTime(
       storedSamples,

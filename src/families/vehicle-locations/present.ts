@@ -3,27 +3,31 @@ import type { LocationSample } from "../../timeseries/location-codec";
 import { pointId } from "../../timeseries/point-ids";
 import { rawEntryOf } from "../../timeseries/raw-blob";
 import type { ReadPoint } from "../../timeseries/read";
-import { optional, presentRaw, round2 } from "../kit/present";
+import { round2 } from "../kit/present";
 import type { VehicleLocationSchema } from "./schema";
 
-/** A breadcrumb (data-families.md "Vehicle locations"): km/h, degrees, its payload with `raw=true`. */
+type VehicleLocation = z.infer<typeof VehicleLocationSchema>;
+
+/**
+ * A breadcrumb (data-families.md "Vehicle locations"): km/h, degrees, its payload with `raw=true`.
+ * Built field by field in the wire order (a page holds up to 1,000 of them: no spread per field).
+ */
 export function presentVehicleLocation(
   point: ReadPoint<LocationSample>,
   context: { provider: string; vehicleId: string; idRandom: string; raw: boolean },
-): z.infer<typeof VehicleLocationSchema> {
+): VehicleLocation {
   const { sample } = point;
-  return {
-    id: pointId("vehicleLocation", sample.t, context.idRandom),
-    ...optional("sourceId", sample.sourceId),
-    provider: context.provider,
-    vehicle: context.vehicleId,
-    ...optional("driver", sample.driver),
-    locatedAt: new Date(sample.t).toISOString(),
-    location: { latitude: sample.lat, longitude: sample.lng },
-    ...optional("address", sample.address === undefined ? undefined : { formatted: sample.address }),
-    ...optional("heading", sample.heading === undefined ? undefined : round2(sample.heading)),
-    ...optional("speed", sample.speed === undefined ? undefined : round2(sample.speed)),
-    metadata: { modifiedAt: new Date(sample.modifiedAt).toISOString() },
-    ...presentRaw(context.raw, point.raw ? rawEntryOf(context.provider, point.raw) : null),
-  };
+  const location = { id: pointId("vehicleLocation", sample.t, context.idRandom) } as VehicleLocation;
+  if (sample.sourceId !== undefined) location.sourceId = sample.sourceId;
+  location.provider = context.provider;
+  location.vehicle = context.vehicleId;
+  if (sample.driver !== undefined) location.driver = sample.driver;
+  location.locatedAt = new Date(sample.t).toISOString();
+  location.location = { latitude: sample.lat, longitude: sample.lng };
+  if (sample.address !== undefined) location.address = { formatted: sample.address };
+  if (sample.heading !== undefined) location.heading = round2(sample.heading);
+  if (sample.speed !== undefined) location.speed = round2(sample.speed);
+  location.metadata = { modifiedAt: new Date(sample.modifiedAt).toISOString() };
+  if (context.raw && point.raw) location.raw = [rawEntryOf(context.provider, point.raw)] as VehicleLocation["raw"];
+  return location;
 }

@@ -1,12 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryBatch, runBatch } from "../../db/raw";
+import { fromHex } from "../../lib/encoding";
 import { type RawPoint, rawGroupSql, rawKey, rawPointsOf } from "../raw-blob";
 import { ALL_SERIES, codecOfSeries } from "../series-names";
 import { type ArchivedPoint, archiveKey, decodeArchive, encodeArchive } from "./object";
 
 const HOURS_PER_DAY = 24;
 
-type SeriesRow = { series: string; hour: number; modified_at: number; points: number[] };
+/** A series row, its blob read as hex (`hex(points)`, see read.ts). */
+type SeriesRow = { series: string; hour: number; modified_at: number; points: string };
 
 /** A payload as the archive keeps it: its point's series is the line's own. */
 const withoutSeries = ({ series: _series, ...raw }: RawPoint): RawPoint => raw;
@@ -27,16 +29,13 @@ export async function archiveVehicleDay(
 ): Promise<number> {
   const { connectionId, vehicleId, day } = unit;
   const inDay = sql`hour >= ${day * HOURS_PER_DAY} AND hour < ${(day + 1) * HOURS_PER_DAY}`;
-  const [rows, rawRows, indexed] = await queryBatch<[SeriesRow, { series: string; raw: number[] }, { day: number }]>(
-    d1,
-    [
-      sql`SELECT series, hour, modified_at, points FROM vehicle_series
+  const [rows, rawRows, indexed] = await queryBatch<[SeriesRow, { series: string; raw: string }, { day: number }]>(d1, [
+    sql`SELECT series, hour, modified_at, hex(points) AS points FROM vehicle_series
         WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND ${inSeries()} AND ${inDay}`,
-      sql`SELECT series, raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
+    sql`SELECT series, hex(raw) AS raw FROM vehicle_series_raw WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId}
         AND ${inDay}`,
-      sql`SELECT day FROM series_archive WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND day = ${day}`,
-    ],
-  );
+    sql`SELECT day FROM series_archive WHERE connection_id = ${connectionId} AND vehicle_id = ${vehicleId} AND day = ${day}`,
+  ]);
   if (rows.length === 0) return 0;
   const points = new Map<string, ArchivedPoint>();
   const key = archiveKey(unit);
@@ -49,7 +48,7 @@ export async function archiveVehicleDay(
   }
   const raws = await rawPointsOf(rawRows);
   for (const row of rows) {
-    const samples = codecOfSeries(row.series).decode(Uint8Array.from(row.points));
+    const samples = codecOfSeries(row.series).decode(fromHex(row.points));
     for (const sample of samples) {
       // A row's point replaces the archived one; its payload too, unless the row has none for it
       // (payload rows removed while a move copied the connection: the archived payload is kept).
