@@ -53,13 +53,17 @@ export async function mergeSeries<S extends Sample>(
     { vehicleId: string; series: string; hour: number; points: SeriesWrite<S>["points"] }
   >();
   for (const write of writes) {
+    // A write's points come mostly in time order: its row is looked up again only when the hour changes.
+    let row: { vehicleId: string; series: string; hour: number; points: SeriesWrite<S>["points"] } | undefined;
     for (const point of write.points) {
       const hour = hourOf(point.sample.t);
-      const key = rowKey(write.vehicleId, write.series, hour);
-      let row = byRow.get(key);
-      if (!row) {
-        row = { vehicleId: write.vehicleId, series: write.series, hour, points: [] };
-        byRow.set(key, row);
+      if (row?.hour !== hour) {
+        const key = rowKey(write.vehicleId, write.series, hour);
+        row = byRow.get(key);
+        if (!row) {
+          row = { vehicleId: write.vehicleId, series: write.series, hour, points: [] };
+          byRow.set(key, row);
+        }
       }
       row.points.push(point);
     }
@@ -111,7 +115,7 @@ export async function mergeSeries<S extends Sample>(
       row.series,
       row.hour,
       merged.samples.length,
-      Math.max(...merged.samples.map((sample) => sample.modifiedAt)),
+      latestModification(merged.samples),
       codec.encode(merged.samples),
     ]);
     const group = rawGroupOf(row.series);
@@ -135,6 +139,12 @@ export async function mergeSeries<S extends Sample>(
     changedRaws.push([connectionId, update.vehicleId, update.group, update.hour, await encodeRawPoints(ordered)]);
   }
   return [...upsertRows(changedRows), ...upsertRaws(changedRaws)];
+}
+
+function latestModification(samples: readonly Sample[]): number {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const sample of samples) if (sample.modifiedAt > latest) latest = sample.modifiedAt;
+  return latest;
 }
 
 const rowKey = (vehicleId: string, series: string, hour: number) => `${vehicleId}\u0000${series}\u0000${hour}`;

@@ -21,17 +21,18 @@ export async function writeVehicleLocations(
         normalized.points.map(async (point) => {
           const t = Date.parse(point.locatedAt);
           const driver = point.driverSourceId ? await recordId(connection, "driver", point.driverSourceId) : undefined;
+          // Field by field: a page holds thousands of points.
           const sample: LocationSample = {
             t,
             lat: point.location.latitude,
             lng: point.location.longitude,
-            ...(point.heading === undefined ? {} : { heading: point.heading }),
-            ...(point.speed === undefined ? {} : { speed: point.speed }),
-            ...(driver === undefined ? {} : { driver }),
-            ...(point.address === undefined ? {} : { address: point.address }),
-            ...(point.sourceId === undefined ? {} : { sourceId: point.sourceId }),
             modifiedAt: context.now,
           };
+          if (point.heading !== undefined) sample.heading = point.heading;
+          if (point.speed !== undefined) sample.speed = point.speed;
+          if (driver !== undefined) sample.driver = driver;
+          if (point.address !== undefined) sample.address = point.address;
+          if (point.sourceId !== undefined) sample.sourceId = point.sourceId;
           return { sample, raw: { t, schema: context.schema, extractedAt: context.now, data: point.raw ?? payload } };
         }),
       );
