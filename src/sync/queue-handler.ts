@@ -79,39 +79,39 @@ export type WorkHandlers = {
 };
 
 /** A move's unit: done, then its next unit queued (or the same one retried with backoff). */
-async function handleMoveUnit(env: Env, message: Message<unknown>, unit: MoveMessage, handlers: WorkHandlers) {
-  try {
+function handleMoveUnit(env: Env, message: Message<unknown>, unit: MoveMessage, handlers: WorkHandlers) {
+  return handleChainedUnit(env, message, unit, { message: "move unit failed", moveId: unit.moveId }, async () => {
     const result = await handlers.move(env, unit);
-    if (result.next) await env.SYNC_QUEUE.send(unit, { delaySeconds: result.next.delaySeconds });
-    message.ack();
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "move unit failed",
-        moveId: unit.moveId,
-        stack: (error as Error)?.stack,
-      }),
-    );
-    message.retry({ delaySeconds: backoffSeconds(message.attempts, syncMaxBackoffSeconds(env)) });
-  }
+    return result.next ? { delaySeconds: result.next.delaySeconds } : null;
+  });
 }
 
 /** A tiering unit: done, then the connection's next one queued while work is left (or retried with backoff). */
-async function handleTierUnit(env: Env, message: Message<unknown>, unit: SeriesTierMessage) {
+function handleTierUnit(env: Env, message: Message<unknown>, unit: SeriesTierMessage) {
+  const failure = { message: "series tiering unit failed", connectionId: unit.connectionId };
+  return handleChainedUnit(env, message, unit, failure, async () =>
+    (await tierConnection(env, unit.connectionId)).more ? {} : null,
+  );
+}
+
+/**
+ * A unit of background work that chains itself: `run` answers how the same message is queued
+ * again for the next unit (its send options), or null when the work is done. A unit that throws
+ * is logged with `failure` and retried with backoff.
+ */
+async function handleChainedUnit(
+  env: Env,
+  message: Message<unknown>,
+  unit: MoveMessage | SeriesTierMessage,
+  failure: Record<string, string>,
+  run: () => Promise<QueueSendOptions | null>,
+) {
   try {
-    const { more } = await tierConnection(env, unit.connectionId);
-    if (more) await env.SYNC_QUEUE.send(unit);
+    const next = await run();
+    if (next) await env.SYNC_QUEUE.send(unit, next);
     message.ack();
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "series tiering unit failed",
-        connectionId: unit.connectionId,
-        stack: (error as Error)?.stack,
-      }),
-    );
+    console.error(JSON.stringify({ level: "error", ...failure, stack: (error as Error)?.stack }));
     message.retry({ delaySeconds: backoffSeconds(message.attempts, syncMaxBackoffSeconds(env)) });
   }
 }

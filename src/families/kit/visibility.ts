@@ -41,3 +41,16 @@ export function refreshVisibility(options: {
         visibility = ${next}
     WHERE connection_id = ${options.connectionId}${scope}${options.when ? sql` AND ${options.when}` : sql``}`;
 }
+
+/**
+ * A write target's `storedWhen` (kit/write.ts) for records that name a vehicle and a driver:
+ * stored only when neither is hidden or deleted in the connection (a record naming none, or one
+ * not synced yet, is stored). Checked by the write statement itself: no read before the write.
+ */
+export function vehicleAndDriverVisible(connectionId: string): (column: (name: string) => SQL) => SQL {
+  const notHiddenIn = (table: "vehicles" | "drivers", id: SQL) =>
+    sql`(${id} IS NULL OR ${id} NOT IN (SELECT id FROM ${sql.raw(table)}
+      WHERE connection_id = ${connectionId} AND visibility != 'visible'))`;
+  return (column) =>
+    sql`${notHiddenIn("vehicles", column("vehicle_id"))} AND ${notHiddenIn("drivers", column("driver_id"))}`;
+}

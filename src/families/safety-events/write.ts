@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
 import { recordId } from "../../lib/record-ids";
 import type { NormalizedSafetyEvent } from "../../model/normalized";
+import { vehicleAndDriverVisible } from "../kit/visibility";
 import { type Item, jsonOrNull, toMs, type WriteContext, writeRecords } from "../kit/write";
 
 const COLUMNS = [
@@ -22,15 +22,11 @@ const COLUMNS = [
 export async function writeSafetyEvents(context: WriteContext, items: Item<NormalizedSafetyEvent>[]) {
   if (!items.length) return [];
   const { connection } = context;
-  const notHiddenIn = (table: "vehicles" | "drivers", id: SQL) =>
-    sql`(${id} IS NULL OR ${id} NOT IN (SELECT id FROM ${sql.raw(table)}
-      WHERE connection_id = ${connection.id} AND visibility != 'visible'))`;
   const target = {
     table: "safety_events",
     kind: "safetyEvent",
     columns: COLUMNS,
-    storedWhen: (column: (name: string) => SQL) =>
-      sql`${notHiddenIn("vehicles", column("vehicle_id"))} AND ${notHiddenIn("drivers", column("driver_id"))}`,
+    storedWhen: vehicleAndDriverVisible(connection.id),
   } as const;
   return writeRecords(context, target, items, async (event) => {
     const vehicleId = event.vehicleSourceId ? await recordId(connection, "vehicle", event.vehicleSourceId) : null;

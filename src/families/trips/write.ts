@@ -1,7 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { recordId } from "../../lib/record-ids";
 import { round2 } from "../../lib/units";
 import type { NormalizedTrip } from "../../model/normalized";
+import { vehicleAndDriverVisible } from "../kit/visibility";
 import { type Item, jsonOrNull, toMs, type WriteContext, writeRecords } from "../kit/write";
 
 const COLUMNS = ["vehicle_id", "driver_id", "start_location", "end_location", "distance", "started_at", "ended_at"];
@@ -14,16 +15,12 @@ const COLUMNS = ["vehicle_id", "driver_id", "start_location", "end_location", "d
 export async function writeTrips(context: WriteContext, items: Item<NormalizedTrip>[]): Promise<SQL[]> {
   if (!items.length) return [];
   const { connection } = context;
-  const notHiddenIn = (table: "vehicles" | "drivers", id: SQL) =>
-    sql`(${id} IS NULL OR ${id} NOT IN (SELECT id FROM ${sql.raw(table)}
-      WHERE connection_id = ${connection.id} AND visibility != 'visible'))`;
   const target = {
     table: "trips",
     kind: "trip",
     columns: COLUMNS,
     idTime: (trip: NormalizedTrip) => Date.parse(trip.startedAt),
-    storedWhen: (column: (name: string) => SQL) =>
-      sql`${notHiddenIn("vehicles", column("vehicle_id"))} AND ${notHiddenIn("drivers", column("driver_id"))}`,
+    storedWhen: vehicleAndDriverVisible(connection.id),
   } as const;
   return writeRecords(context, target, items, async (trip) => [
     await recordId(connection, "vehicle", trip.vehicleSourceId),
