@@ -6,6 +6,7 @@
  * BENCH_PROFILE_REQUESTS (default 400), BENCH_PROFILE_PATH (default /vehicles?limit=100; with
  * `{vehicle}` a time-series read of a fleet backfilled one day, e.g.
  * `/vehicles/{vehicle}/locations?{yesterday}&limit=1000`);
+ * BENCH_PROFILE_INTERVAL (default 100) is the sampling interval in µs.
  * BENCH_PROFILE_OUT=<dir> also writes the profile (profile.cpuprofile) and the scripts it samples.
  * BENCH_PROFILE=sync profiles a sync instead: BENCH_PROFILE_FLEET vehicles (default 200) over
  * 365 days (the sync benchmark's shape, smaller), from the connection's creation to its sync's end.
@@ -21,6 +22,8 @@ const SYNC = process.env.BENCH_PROFILE === "sync";
 const SERIES = process.env.BENCH_PROFILE === "series";
 const PATH = process.env.BENCH_PROFILE_PATH ?? "/vehicles?limit=100";
 const SYNC_FLEET = Number(process.env.BENCH_PROFILE_FLEET ?? 200);
+// Microseconds between samples: finer shows more, and slows the isolate more.
+const INTERVAL = Number(process.env.BENCH_PROFILE_INTERVAL ?? 100);
 
 type ProfileNode = {
   id: number;
@@ -38,7 +41,7 @@ try {
   const inspector = await Inspector.connect(service.inspectorPort);
   await inspector.send("Debugger.enable", {}, 60_000);
   await inspector.send("Profiler.enable");
-  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+  await inspector.send("Profiler.setSamplingInterval", { interval: INTERVAL });
   let wall: number;
   let units: number;
   let what: string;

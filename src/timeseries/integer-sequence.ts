@@ -16,23 +16,34 @@ type Packing = (typeof Packing)[keyof typeof Packing];
 const PACKINGS: readonly Packing[] = [Packing.varints, Packing.runs, Packing.bits];
 
 export function writeIntegers(writer: ByteWriter, values: readonly number[]): void {
-  let best: { tag: number; split: Split; packing: Packing; size: number } | undefined;
+  // Orders in turn, each differencing the one before; sized in one pass each; ties keep the first
+  // candidate (lowest order, then varints, runs, bits), so the bytes are those of sizing all nine apart.
+  let best: { tag: number; heads: number[]; residuals: readonly number[]; packing: Packing; size: number } | undefined;
+  const heads: number[] = [];
+  let residuals: readonly number[] = values;
   for (let order = 0; order <= MAX_ORDER; order++) {
-    const split = difference(values, order);
-    if (!split) continue;
-    const tagAndHeadsSize = split.heads.reduce((total, head) => total + svarintSize(head), 1);
+    if (order > 0) {
+      const next = deltasOf(residuals);
+      // Too few values to difference again, or a difference past 2^53: no higher order applies either.
+      if (!next) break;
+      heads.push(residuals[0]!);
+      residuals = next;
+    }
+    const sizes = sizesOf(residuals);
+    let headsSize = 1;
+    for (const head of heads) headsSize += svarintSize(head);
     for (const packing of PACKINGS) {
-      const residualsSize = packedSize(split.residuals, packing);
+      const residualsSize = sizes[packing];
       if (residualsSize === undefined) continue;
-      const size = tagAndHeadsSize + residualsSize;
-      if (!best || size < best.size) best = { tag: order * 4 + packing, split, packing, size };
+      const size = headsSize + residualsSize;
+      if (!best || size < best.size) best = { tag: order * 4 + packing, heads: [...heads], residuals, packing, size };
     }
   }
   // Order 0 with varints always applies, so there is a best.
-  const { tag, split, packing } = best!;
+  const { tag, heads: bestHeads, residuals: bestResiduals, packing } = best!;
   writer.byte(tag);
-  for (const head of split.heads) writer.svarint(head);
-  pack(writer, split.residuals, packing);
+  for (const head of bestHeads) writer.svarint(head);
+  pack(writer, bestResiduals, packing);
 }
 
 export function readIntegers(reader: ByteReader, count: number): number[] {
@@ -46,24 +57,16 @@ export function readIntegers(reader: ByteReader, count: number): number[] {
   return undifference(heads, unpack(reader, count - order, packing as Packing));
 }
 
-type Split = { heads: number[]; residuals: number[] };
-
-/** Heads and residuals, or undefined when there are too few values or a difference passes 2^53. */
-function difference(values: readonly number[], order: number): Split | undefined {
-  const heads: number[] = [];
-  let current = values;
-  for (let step = 0; step < order; step++) {
-    if (current.length === 0) return undefined;
-    heads.push(current[0]!);
-    const next: number[] = [];
-    for (let index = 1; index < current.length; index++) {
-      const delta = current[index]! - current[index - 1]!;
-      if (!Number.isSafeInteger(delta)) return undefined;
-      next.push(delta);
-    }
-    current = next;
+/** The differences of consecutive values, or undefined when there are none to take or one passes 2^53. */
+function deltasOf(values: readonly number[]): number[] | undefined {
+  if (values.length === 0) return undefined;
+  const deltas = new Array<number>(values.length - 1);
+  for (let index = 1; index < values.length; index++) {
+    const delta = values[index]! - values[index - 1]!;
+    if (!Number.isSafeInteger(delta)) return undefined;
+    deltas[index - 1] = delta;
   }
-  return { heads, residuals: [...current] };
+  return deltas;
 }
 
 function undifference(heads: readonly number[], residuals: number[]): number[] {
@@ -81,18 +84,33 @@ function undifference(heads: readonly number[], residuals: number[]): number[] {
   return current;
 }
 
-/** Bytes `pack` would write, without writing them (the encoder sizes nine candidates); undefined when it cannot. */
-function packedSize(values: readonly number[], packing: Packing): number | undefined {
-  switch (packing) {
-    case Packing.varints:
-      return values.reduce((total, value) => total + svarintSize(value), 0);
-    case Packing.runs:
-      return runsOf(values).reduce((total, [value, length]) => total + svarintSize(value) + uvarintSize(length), 0);
-    case Packing.bits: {
-      const frame = frameOf(values);
-      return frame && svarintSize(frame.min) + 1 + packedBytes(values.length, frame.width);
+/**
+ * Bytes `pack` would write with each packing (indexed by Packing), without writing them, in one
+ * pass; undefined where a packing cannot (bits: nothing to pack, or a range past 2^53).
+ */
+function sizesOf(values: readonly number[]): (number | undefined)[] {
+  if (values.length === 0) return [0, 0, undefined];
+  let varints = 0;
+  let runs = 0;
+  let runStart = 0;
+  let min = values[0]!;
+  let max = min;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
+    varints += svarintSize(value);
+    if (value < min) min = value;
+    if (value > max) max = value;
+    if (value !== values[runStart]) {
+      runs += svarintSize(values[runStart]!) + uvarintSize(index - runStart);
+      runStart = index;
     }
   }
+  runs += svarintSize(values[runStart]!) + uvarintSize(values.length - runStart);
+  const range = max - min;
+  const bits = Number.isSafeInteger(range)
+    ? svarintSize(min) + 1 + packedBytes(values.length, bitWidth(range))
+    : undefined;
+  return [varints, runs, bits];
 }
 
 function pack(writer: ByteWriter, values: readonly number[], packing: Packing): void {

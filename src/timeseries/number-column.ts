@@ -37,25 +37,37 @@ function scaledUnits(value: number, decimals: number): number | undefined {
 }
 
 export function writeNumbers(writer: ByteWriter, values: readonly number[], decimals: number): void {
-  const units = values.map((value) => scaledUnits(value, decimals));
-  if (units.some((unit) => unit === undefined)) {
-    writer.byte(Kind.float64);
-    for (const value of values) writer.float64(quantize(value, decimals));
-    return;
+  const integers = new Array<number>(values.length);
+  for (let index = 0; index < values.length; index++) {
+    const units = scaledUnits(values[index]!, decimals);
+    if (units === undefined) {
+      writer.byte(Kind.float64);
+      for (const value of values) writer.float64(quantize(value, decimals));
+      return;
+    }
+    integers[index] = units;
   }
-  const integers = units as number[];
-  let shift = 0;
-  while (
-    shift - decimals < MAX_EXPONENT &&
-    integers.some((unit) => unit !== 0) &&
-    integers.every((unit) => unit % POWERS_OF_TEN[shift + 1]! === 0)
-  ) {
-    shift++;
-  }
+  const shift = commonPowerOfTen(integers, MAX_EXPONENT + decimals);
   writer.byte(Kind.scaled);
   writer.svarint(shift - decimals);
-  const scaled = integers.map((unit) => unit / POWERS_OF_TEN[shift]!);
-  writeIntegers(writer, scaled);
+  if (shift > 0) {
+    const power = POWERS_OF_TEN[shift]!;
+    for (let index = 0; index < integers.length; index++) integers[index] = integers[index]! / power;
+  }
+  writeIntegers(writer, integers);
+}
+
+/** The largest k ≤ limit such that 10^k divides every integer (0 when all are 0: nothing to gain). */
+function commonPowerOfTen(integers: readonly number[], limit: number): number {
+  let shift = limit;
+  let anyNonZero = false;
+  for (const unit of integers) {
+    if (unit === 0) continue;
+    anyNonZero = true;
+    while (shift > 0 && unit % POWERS_OF_TEN[shift]! !== 0) shift--;
+    if (shift === 0) return 0;
+  }
+  return anyNonZero ? shift : 0;
 }
 
 export function readNumbers(reader: ByteReader, count: number): number[] {

@@ -3,7 +3,7 @@ import { prerenderedSql, queryBatch } from "../db/raw";
 import { fromHex, toHex } from "../lib/encoding";
 import { hourOf } from "./hours";
 import { mergeByTime } from "./merge";
-import { encodeRawPoints, type RawPoint, rawGroupOf, rawKey, rawPointsOf } from "./raw-blob";
+import { decodeRawPoints, encodeRawPoints, type RawPoint, rawGroupOf } from "./raw-blob";
 
 /** A sample of any series: its time (epoch ms) and when it was last written. */
 export type Sample = { t: number; modifiedAt: number };
@@ -92,11 +92,8 @@ export async function mergeSeries<S extends Sample>(
   const stored = new Map(storedRows.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row]));
   const storedRaw = new Map(storedRaws.map((row) => [rowKey(row.vehicle_id, row.series, row.hour), row.raw]));
   const changedRows: unknown[][] = [];
-  // Per payload row: the incoming payloads of the rows that changed, by series and time.
-  const rawUpdates = new Map<
-    string,
-    { vehicleId: string; group: string; hour: number; points: Map<string, RawPoint> }
-  >();
+  // Per payload row: the incoming payloads of the rows that changed.
+  const rawUpdates = new Map<string, { vehicleId: string; group: string; hour: number; points: RawPoint[] }>();
   for (const [key, row] of byRow) {
     if (!visible.has(row.vehicleId)) continue;
     const codec = codecOf(row.series);
@@ -122,23 +119,47 @@ export async function mergeSeries<S extends Sample>(
     const rawRow = rowKey(row.vehicleId, group, row.hour);
     let update = rawUpdates.get(rawRow);
     if (!update) {
-      update = { vehicleId: row.vehicleId, group, hour: row.hour, points: new Map() };
+      update = { vehicleId: row.vehicleId, group, hour: row.hour, points: [] };
       rawUpdates.set(rawRow, update);
     }
-    for (const point of incoming) {
-      const raw = group === row.series ? point.raw : { ...point.raw, series: row.series };
-      update.points.set(rawKey(row.series, point.sample.t), raw);
-    }
+    // In a group row each payload names its series (writers of stats set it already).
+    for (const { raw } of incoming)
+      update.points.push(group === row.series || raw.series === row.series ? raw : { ...raw, series: row.series });
   }
   const changedRaws: unknown[][] = [];
   for (const [key, update] of rawUpdates) {
     const before = storedRaw.get(key);
-    const points = before ? await rawPointsOf([{ series: update.group, raw: before }]) : new Map<string, RawPoint>();
-    for (const [pointKey, raw] of update.points) points.set(pointKey, raw);
-    const ordered = [...points.values()].sort((a, b) => a.t - b.t || (a.series ?? "").localeCompare(b.series ?? ""));
-    changedRaws.push([connectionId, update.vehicleId, update.group, update.hour, await encodeRawPoints(ordered)]);
+    const points = before ? [...(await decodeRawPoints(fromHex(before))), ...update.points] : update.points;
+    changedRaws.push([
+      connectionId,
+      update.vehicleId,
+      update.group,
+      update.hour,
+      await encodeRawPoints(latestOfEach(points)),
+    ]);
   }
   return [...upsertRows(changedRows), ...upsertRaws(changedRaws)];
+}
+
+/**
+ * The payloads in time order (then series), one per point: of a point given more than once
+ * (stored, then incoming), the last given. Sorts `points` in place; the sort is stable.
+ */
+function latestOfEach(points: RawPoint[]): RawPoint[] {
+  points.sort((a, b) => a.t - b.t || compareSeries(a.series, b.series));
+  const kept: RawPoint[] = [];
+  for (let index = 0; index < points.length; index++) {
+    const point = points[index]!;
+    const next = points[index + 1];
+    if (next !== undefined && next.t === point.t && next.series === point.series) continue;
+    kept.push(point);
+  }
+  return kept;
+}
+
+function compareSeries(a: string | undefined, b: string | undefined): number {
+  if (a === b) return 0;
+  return (a ?? "") < (b ?? "") ? -1 : 1;
 }
 
 function latestModification(samples: readonly Sample[]): number {

@@ -29,6 +29,8 @@ export function uvarintSize(value: number): number {
 
 /** Bytes `ByteWriter.svarint(value)` writes. */
 export function svarintSize(value: number): number {
+  // One byte holds the sign and 6 bits: most residuals of a well-differenced column.
+  if (value >= -64 && value < 64) return 1;
   const rest = Math.floor((value < 0 ? -value - 1 : value) / 64);
   return rest > 0 ? 1 + uvarintSize(rest) : 1;
 }

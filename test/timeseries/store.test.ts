@@ -10,9 +10,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { queryBatch, runBatch } from "../../src/db/raw";
 import { shardD1 } from "../../src/db/shards";
+import { fromHex } from "../../src/lib/encoding";
 import { gzip } from "../../src/timeseries/gzip";
 import { HOUR_MS } from "../../src/timeseries/hours";
 import type { LocationSample } from "../../src/timeseries/location-codec";
+import { decodeRawPoints } from "../../src/timeseries/raw-blob";
 import { readSeries } from "../../src/timeseries/read";
 import { LOCATION_SERIES, locationCodec, statCodec } from "../../src/timeseries/series-codecs";
 import type { StatSample } from "../../src/timeseries/stat-codec";
@@ -78,6 +80,23 @@ async function readAll(
   }
 }
 
+/** The first hour's breadcrumbs with their payloads. */
+function readHourWithPayloads(fix: { connectionId: string; vehicleId: string; d1: D1Database }) {
+  return readSeries(
+    { d1: fix.d1, archive: env.SERIES_ARCHIVE },
+    {
+      connectionId: fix.connectionId,
+      vehicleId: fix.vehicleId,
+      series: [LOCATION_SERIES],
+      codecOf: () => locationCodec,
+      start: START,
+      end: START + HOUR_MS,
+      count: 1000,
+      raw: true,
+    },
+  );
+}
+
 describe("series store", () => {
   it("stores a page once: the same page again writes nothing and keeps modifiedAt", async () => {
     const fix = await fixture();
@@ -115,24 +134,31 @@ describe("series store", () => {
     expect(stored).toHaveLength(10);
     expect(stored![4]).toMatchObject({ lat: 39.75, modifiedAt: 2000 });
     expect(stored!.filter((sample) => sample.modifiedAt === 1000)).toHaveLength(9);
-    const raw = await readSeries(
-      { d1: fix.d1, archive: env.SERIES_ARCHIVE },
-      {
-        connectionId: fix.connectionId,
-        vehicleId: fix.vehicleId,
-        series: [LOCATION_SERIES],
-        codecOf: () => locationCodec,
-        start: START,
-        end: START + HOUR_MS,
-        count: 100,
-        raw: true,
-      },
-    );
+    const raw = await readHourWithPayloads(fix);
     expect(raw.map((read) => (read.raw?.data as { data: string } | undefined)?.data)).toEqual([
       ...Array(4).fill("payload"),
       "fix",
       ...Array(5).fill("payload"),
     ]);
+  });
+
+  it("keeps the last of a point given twice in one page, its reading and its payload", async () => {
+    const fix = await fixture();
+    const first = locationWrite(fix.vehicleId, [point(START, 39.7), point(START + 30_000, 39.71)], "first");
+    const second = locationWrite(fix.vehicleId, [point(START + 30_000, 39.72)], "second");
+    await runBatch(fix.d1, await mergeSeries(fix.d1, fix.connectionId, () => locationCodec, [first, second]));
+    const read = await readHourWithPayloads(fix);
+    expect(read.map((entry) => [entry.sample.lat, (entry.raw?.data as { data: string } | undefined)?.data])).toEqual([
+      [39.7, "first"],
+      [39.72, "second"],
+    ]);
+    // One payload a point in the stored row too, not the replaced one beside it.
+    const [rows] = await queryBatch<[{ raw: string }]>(fix.d1, [
+      sql`SELECT hex(raw) AS raw FROM vehicle_series_raw WHERE connection_id = ${fix.connectionId}`,
+    ]);
+    expect(rows).toHaveLength(1);
+    const stored = await decodeRawPoints(fromHex(rows[0]!.raw));
+    expect(stored.map((entry) => (entry.data as { data: string }).data)).toEqual(["first", "second"]);
   });
 
   it("leaves out the points of a vehicle that is not visible", async () => {

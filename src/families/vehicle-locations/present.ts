@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { isoTime } from "../../lib/iso-time";
 import type { LocationSample } from "../../timeseries/location-codec";
 import { pointId } from "../../timeseries/point-ids";
 import { rawEntryOf } from "../../timeseries/raw-blob";
@@ -22,12 +23,12 @@ export function presentVehicleLocation(
   location.provider = context.provider;
   location.vehicle = context.vehicleId;
   if (sample.driver !== undefined) location.driver = sample.driver;
-  location.locatedAt = new Date(sample.t).toISOString();
+  location.locatedAt = isoTime(sample.t);
   location.location = { latitude: sample.lat, longitude: sample.lng };
   if (sample.address !== undefined) location.address = { formatted: sample.address };
   if (sample.heading !== undefined) location.heading = round2(sample.heading);
   if (sample.speed !== undefined) location.speed = round2(sample.speed);
-  location.metadata = { modifiedAt: new Date(sample.modifiedAt).toISOString() };
+  location.metadata = { modifiedAt: isoTime(sample.modifiedAt) };
   if (context.raw && point.raw) location.raw = [rawEntryOf(context.provider, point.raw)] as VehicleLocation["raw"];
   return location;
 }

@@ -15,33 +15,37 @@ export async function writeVehicleLocations(
   items: Item<NormalizedLocationBatch>[],
 ): Promise<SQL[]> {
   const { connection } = context;
-  const writes = await Promise.all(
-    items.map(async ({ normalized, payload }): Promise<SeriesWrite<LocationSample>> => {
-      const points = await Promise.all(
-        normalized.points.map(async (point) => {
-          const t = Date.parse(point.locatedAt);
-          const driver = point.driverSourceId ? await recordId(connection, "driver", point.driverSourceId) : undefined;
-          // Field by field: a page holds thousands of points.
-          const sample: LocationSample = {
-            t,
-            lat: point.location.latitude,
-            lng: point.location.longitude,
-            modifiedAt: context.now,
-          };
-          if (point.heading !== undefined) sample.heading = point.heading;
-          if (point.speed !== undefined) sample.speed = point.speed;
-          if (driver !== undefined) sample.driver = driver;
-          if (point.address !== undefined) sample.address = point.address;
-          if (point.sourceId !== undefined) sample.sourceId = point.sourceId;
-          return { sample, raw: { t, schema: context.schema, extractedAt: context.now, data: point.raw ?? payload } };
-        }),
-      );
-      return {
-        vehicleId: await recordId(connection, "vehicle", normalized.vehicleSourceId),
-        series: LOCATION_SERIES,
-        points: points.filter((point) => Number.isFinite(point.sample.t)),
+  // A page's drivers are few: each id once, then every point is built without awaiting.
+  const driverSourceIds = new Set<string>();
+  for (const { normalized } of items)
+    for (const point of normalized.points) if (point.driverSourceId) driverSourceIds.add(point.driverSourceId);
+  const driverIds = new Map<string, string>();
+  for (const sourceId of driverSourceIds) driverIds.set(sourceId, await recordId(connection, "driver", sourceId));
+  const writes: SeriesWrite<LocationSample>[] = [];
+  for (const { normalized, payload } of items) {
+    const points: SeriesWrite<LocationSample>["points"] = [];
+    for (const point of normalized.points) {
+      const t = Date.parse(point.locatedAt);
+      if (!Number.isFinite(t)) continue;
+      // Field by field: a page holds thousands of points.
+      const sample: LocationSample = {
+        t,
+        lat: point.location.latitude,
+        lng: point.location.longitude,
+        modifiedAt: context.now,
       };
-    }),
-  );
+      if (point.heading !== undefined) sample.heading = point.heading;
+      if (point.speed !== undefined) sample.speed = point.speed;
+      if (point.driverSourceId) sample.driver = driverIds.get(point.driverSourceId)!;
+      if (point.address !== undefined) sample.address = point.address;
+      if (point.sourceId !== undefined) sample.sourceId = point.sourceId;
+      points.push({ sample, raw: { t, schema: context.schema, extractedAt: context.now, data: point.raw ?? payload } });
+    }
+    writes.push({
+      vehicleId: await recordId(connection, "vehicle", normalized.vehicleSourceId),
+      series: LOCATION_SERIES,
+      points,
+    });
+  }
   return mergeSeries(context.d1, connection.id, () => locationCodec, writes);
 }

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { isoTime } from "../../lib/iso-time";
 import type { VehicleStatType } from "../../model/normalized";
 import { pointId } from "../../timeseries/point-ids";
 import { rawEntryOf } from "../../timeseries/raw-blob";
@@ -23,10 +24,10 @@ export function presentVehicleStatLog(
   return {
     id: pointId("vehicleStatLog", sample.t, context.idRandom),
     type,
-    timestamp: new Date(sample.t).toISOString(),
+    timestamp: isoTime(sample.t),
     vehicle: context.vehicle,
     [STAT_FIELDS[type].field]: sample.value,
-    metadata: { modifiedAt: new Date(sample.modifiedAt).toISOString() },
+    metadata: { modifiedAt: isoTime(sample.modifiedAt) },
     ...presentRaw(context.raw, point.raw ? rawEntryOf(context.provider, point.raw) : null),
   } as z.infer<typeof VehicleStatLogSchema>;
 }

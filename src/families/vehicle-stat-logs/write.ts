@@ -29,7 +29,7 @@ export async function writeVehicleStatLogs(context: WriteContext, items: Item<No
       const value = typeof point.value === "number" ? round2(point.value) : point.value;
       write.points.push({
         sample: { t, value, modifiedAt: context.now },
-        raw: { t, schema: context.schema, extractedAt: context.now, data: point.raw ?? payload },
+        raw: { t, schema: context.schema, extractedAt: context.now, data: point.raw ?? payload, series: point.type },
       });
     }
   }

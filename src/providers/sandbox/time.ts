@@ -1,5 +1,6 @@
 /** Time helpers: the sandbox works in epoch milliseconds and UTC day numbers (days since 1970-01-01). */
 
+import { isoTime } from "../../lib/iso-time";
 import { DAY_MS } from "../kit/windows";
 
 export const SECOND_MS = 1000;
@@ -8,7 +9,7 @@ export { DAY_MS };
 
 /** ISO 8601 with milliseconds, as providers and the wire format write date-times. */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  return isoTime(ms);
 }
 
 /** Truncated to whole seconds: provider timestamps carry no milliseconds. */
