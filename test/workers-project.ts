@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { configDefaults, type TestProjectInlineConfiguration } from "vitest/config";
 import { responseValidator } from "./reliability/response-validator.ts";
+import "./websocket-compression-off.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
