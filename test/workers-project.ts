@@ -16,21 +16,27 @@ const root = path.resolve(import.meta.dirname, "..");
  * third of the suite, and those tests own their data through an application of their own.
  */
 export const OWN_STORAGE = [
-  "test/deletion/**/*.test.ts",
+  "test/deletion/sweep.test.ts",
+  "test/deletion/cancel.test.ts",
   "test/reliability/secrets.test.ts",
-  "test/link/flow.test.ts",
-  // Shards are global: this file closes them and counts their connections; this one runs the sweep.
+  // Shards are global: this file closes them and counts their connections.
   "test/shards/directory.test.ts",
-  "test/shards/deletion.test.ts",
 ];
 
 /**
- * The crash-point files run the recovery and deletion sweeps too, but each of their tests ends
- * with every connection it made synced and every event delivered, so they leave nothing for a
- * sweep to find: they share runtimes among themselves (a file after another on a worker, as the
- * cases of one file do), apart from the other files, whose syncs are left running.
+ * Files that run the global jobs too but leave nothing for them: each of their tests ends with
+ * the connections it made synced and their events delivered, and the deletions it asked for done.
+ * They share runtimes among themselves (a file after another on a worker, as the cases of one file
+ * do), apart from the other files, whose syncs are left running. The crash points of the deletion
+ * sweep count its steps in a run, so a file that leaves a deletion pending (a connection in its
+ * grace period, or one left `deleting`) keeps a runtime of its own instead (OWN_STORAGE).
  */
-export const CRASH_POINTS = ["test/reliability/crash-points-*.test.ts"];
+export const LEAVE_NOTHING = [
+  "test/reliability/crash-points-*.test.ts",
+  "test/deletion/usage-kept.test.ts",
+  "test/link/flow.test.ts",
+  "test/shards/deletion.test.ts",
+];
 
 /** The migrations of the control database and of the data shards, read once for every runtime the projects start. */
 let migrations: Promise<{ control: D1Migrations; data: D1Migrations }> | undefined;
@@ -66,13 +72,13 @@ export function workersProjects(groupOrder?: number): TestProjectInlineConfigura
       name: "workers",
       isolate: false,
       include: ALL_WORKERS_FILES,
-      exclude: [...NOT_WORKERS_FILES, ...OWN_STORAGE, ...CRASH_POINTS],
+      exclude: [...NOT_WORKERS_FILES, ...OWN_STORAGE, ...LEAVE_NOTHING],
       ...sequence,
     }),
     workersProject({
-      name: "workers-crash-points",
+      name: "workers-leave-nothing",
       isolate: false,
-      include: CRASH_POINTS,
+      include: LEAVE_NOTHING,
       exclude: NOT_WORKERS_FILES,
       ...sequence,
     }),
