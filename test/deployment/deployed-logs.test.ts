@@ -155,6 +155,23 @@ async function startDeployed(dir: string, secretsFile: string, sink: (text: stri
   return { origin: `http://127.0.0.1:${port}`, child };
 }
 
+/**
+ * Whether the Worker started in `started` answers GET /health: true once it does, false if wrangler
+ * dev exits first; an error with the output's end if it does neither within a minute.
+ */
+async function answersHealth(started: { origin: string; child: ChildProcess }, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (started.child.exitCode !== null) return false;
+    const status = await fetch(`${started.origin}/health`, { signal: AbortSignal.timeout(5_000) })
+      .then((response) => response.status)
+      .catch(() => undefined);
+    if (status === 200) return true;
+    if (Date.now() > deadline) throw new Error(`GET /health: no answer within 60 s:\n${output().slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 type Answer = { status: number; body: any; text: string };
 
 /** Secrets of every kind the service mints, wherever they appear in an answer (so none is missed). */
@@ -202,10 +219,24 @@ describe("a deployed Worker's output", () => {
     let output = "";
     let child: ChildProcess | undefined;
     try {
-      const started = await startDeployed(dir, secretsFile, (text) => {
+      const sink = (text: string) => {
         output += text;
-      });
+      };
+      const attemptDir = (name: string) => {
+        mkdirSync(path.join(dir, name));
+        return path.join(dir, name);
+      };
+      let started = await startDeployed(attemptDir("first"), secretsFile, sink);
       child = started.child;
+      // Its ports are picked from the free ones while the browser suite picks its own: should wrangler
+      // dev exit before it answers (a port taken in between), it starts once more, on fresh ports and a
+      // fresh database. The output of both runs is kept and scanned.
+      if (!(await answersHealth(started, () => output))) {
+        sink("\n--- wrangler dev exited before answering; started once more ---\n");
+        await stopProcessGroup(started.child);
+        started = await startDeployed(attemptDir("second"), secretsFile, sink);
+        child = started.child;
+      }
       const request = async (
         method: string,
         pathname: string,
@@ -236,7 +267,8 @@ describe("a deployed Worker's output", () => {
       const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> => {
         const deadline = Date.now() + timeoutMs;
         for (;;) {
-          if (started.child.exitCode !== null) throw new Error(`wrangler dev exited (${started.child.exitCode})`);
+          if (started.child.exitCode !== null)
+            throw new Error(`wrangler dev exited (${started.child.exitCode}):\n${output.slice(-3000)}`);
           const value = await probe().catch(() => undefined);
           if (value !== undefined) return value;
           if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
