@@ -140,43 +140,57 @@ const fleetsPerShard = (bytes: number) => {
   const fleets = USABLE / bytes;
   return fleets >= 10 ? thousands(Math.floor(fleets)) : String(round(fleets, 2));
 };
+/** A row of the breakdown: a table's bytes, and its share (bytes) of one `unit`. */
+const sizeRow = (label: string, bytes: number, share: number, unit: string, where: string) => [
+  label,
+  kb(bytes),
+  `${thousands(Math.round(share))} B per ${unit}`,
+  where,
+];
+const perArchivedDay = (bytes: number) => bytes / Math.max(1, series.archivedObjects);
 const seriesRows = [
-  [
+  sizeRow(
     "breadcrumbs and stat readings (`vehicle_series`)",
-    kb(series.hotBytes.vehicle_series),
-    `${thousands(Math.round(perWorkedDay(series.hotBytes.vehicle_series)))} B per worked vehicle-day`,
+    series.hotBytes.vehicle_series,
+    perWorkedDay(series.hotBytes.vehicle_series),
+    "worked vehicle-day",
     "shard, hot window",
-  ],
-  [
+  ),
+  sizeRow(
     "their raw payloads, gzipped (`vehicle_series_raw`)",
-    kb(series.hotBytes.vehicle_series_raw),
-    `${thousands(Math.round(perWorkedDay(series.hotBytes.vehicle_series_raw)))} B per worked vehicle-day`,
+    series.hotBytes.vehicle_series_raw,
+    perWorkedDay(series.hotBytes.vehicle_series_raw),
+    "worked vehicle-day",
     "shard, hot window",
-  ],
-  [
+  ),
+  sizeRow(
     "trips (`trips`)",
-    kb(series.hotBytes.trips),
-    `${thousands(Math.round(perWorkedDay(series.hotBytes.trips)))} B per worked vehicle-day`,
+    series.hotBytes.trips,
+    perWorkedDay(series.hotBytes.trips),
+    "worked vehicle-day",
     "shard, kept",
-  ],
-  [
+  ),
+  sizeRow(
     "live snapshot (`latest_vehicle_locations`)",
-    kb(series.hotBytes.latest_vehicle_locations),
-    `${thousands(Math.round(latestPerVehicle))} B per vehicle`,
+    series.hotBytes.latest_vehicle_locations,
+    latestPerVehicle,
+    "vehicle",
     "shard",
-  ],
-  [
+  ),
+  sizeRow(
     "archived vehicle-days: one gzipped NDJSON object each, raw payloads included",
-    kb(series.archiveObjectBytes),
-    `${thousands(Math.round(series.archiveObjectBytes / Math.max(1, series.archivedObjects)))} B per worked vehicle-day`,
+    series.archiveObjectBytes,
+    perArchivedDay(series.archiveObjectBytes),
+    "worked vehicle-day",
     "R2",
-  ],
-  [
+  ),
+  sizeRow(
     "their index rows (`series_archive`)",
-    kb(series.archiveIndexBytes),
-    `${thousands(Math.round(series.archiveIndexBytes / Math.max(1, series.archivedObjects)))} B per worked vehicle-day`,
+    series.archiveIndexBytes,
+    perArchivedDay(series.archiveIndexBytes),
+    "worked vehicle-day",
     "shard, kept",
-  ],
+  ),
 ];
 const seriesShardRows = [30, DEFAULT_HOT_DAYS].flatMap((hotDays) => [
   [

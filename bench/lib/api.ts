@@ -55,18 +55,27 @@ export async function connectSandboxFleet(
   options: { fleetSize: number; days: number },
 ): Promise<Connection & { createdAt: number }> {
   const createdAt = performance.now();
-  const body = await call(`${service.sandbox}/connections`, {
+  const connection = await createSandboxConnection(service, application, {
+    credentials: { username: "bench", password: "bench" },
+    syncMode: "manual",
+    options: { sandbox: { fleetSize: options.fleetSize, revision: 0 } },
+    backfill: { days: options.days },
+  });
+  return { ...connection, createdAt };
+}
+
+/** `POST /connections` of a sandbox connection with `body` (provider aside), as the bench reads with it. */
+export async function createSandboxConnection(
+  service: LocalService,
+  application: Application,
+  body: Record<string, unknown>,
+): Promise<Connection> {
+  const created = await call(`${service.sandbox}/connections`, {
     method: "POST",
     headers: { authorization: `Bearer ${application.secretKey}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      provider: "sandbox",
-      credentials: { username: "bench", password: "bench" },
-      syncMode: "manual",
-      options: { sandbox: { fleetSize: options.fleetSize, revision: 0 } },
-      backfill: { days: options.days },
-    }),
+    body: JSON.stringify({ provider: "sandbox", ...body }),
   });
-  return { id: body.id, token: body.token, key: application.secretKey, createdAt };
+  return { id: created.id, token: created.token, key: application.secretKey };
 }
 
 export type SyncJob = {

@@ -5,7 +5,7 @@
  * (`GET /vehicles/{id}/locations`) and its trips (`GET /trips`), polled every 250 ms as a user's
  * script would.
  */
-import { type Application, apiGet, type Connection } from "./api.ts";
+import { type Application, apiGet, createSandboxConnection } from "./api.ts";
 import type { LocalService } from "./service.ts";
 
 const DAY_MS = 86_400_000;
@@ -15,18 +15,10 @@ export type FirstDay = { seconds: number; breadcrumbs: number; trips: number };
 
 export async function firstDayReadable(service: LocalService, application: Application): Promise<FirstDay> {
   const started = performance.now();
-  const response = await fetch(`${service.sandbox}/connections`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${application.secretKey}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      provider: "sandbox",
-      credentials: { username: `walkthrough-${crypto.randomUUID()}`, password: "any" },
-      backfill: { days: 3 },
-    }),
+  const connection = await createSandboxConnection(service, application, {
+    credentials: { username: `walkthrough-${crypto.randomUUID()}`, password: "any" },
+    backfill: { days: 3 },
   });
-  const body = (await response.json()) as { id: string; token: string };
-  if (response.status !== 201) throw new Error(`the sandbox connection was not created: ${JSON.stringify(body)}`);
-  const connection: Connection = { id: body.id, token: body.token, key: application.secretKey };
   const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
   const [from, to] = [new Date(yesterday).toISOString(), new Date(yesterday + DAY_MS).toISOString()];
   const deadline = started + 600_000;
