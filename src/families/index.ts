@@ -7,6 +7,8 @@ import { devicesFamily as devices } from "./devices";
 import { driversFamily as drivers } from "./drivers";
 import type { Family } from "./family";
 import { groupsFamily as groups } from "./groups";
+import { hosDailyLogsFamily as hosDailyLogs } from "./hos-daily-logs";
+import { hosLogsFamily as hosLogs } from "./hos-logs";
 import type { FamilyRoute, ReadHooks } from "./kit/routes";
 import { latestVehicleLocationsFamily as latestVehicleLocations } from "./latest-locations";
 import { safetyEventsFamily as safetyEvents } from "./safety-events";
@@ -28,6 +30,8 @@ export const FAMILIES: { readonly [M in SyncModel]: Family<M> } = {
   trips,
   vehicleLocations,
   vehicleStatLogs,
+  hosLogs,
+  hosDailyLogs,
 };
 
 /**
@@ -49,6 +53,8 @@ const FAMILY_ROUTES: readonly FamilyRoute[] = [
   safetyEvents.routes.list,
   safetyEvents.routes.get,
   trips.routes.list,
+  hosLogs.routes.list,
+  hosDailyLogs.routes.list,
 ];
 
 /** Adds every family's routes to an app, behind the middleware that enforces their connection scope. */

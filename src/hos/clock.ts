@@ -164,7 +164,8 @@ export class HosClock {
     } else if (this.splitFirstHalves.has(rest.start)) {
       this.windowExcluded += length;
     }
-    if (length >= LIMITS.splitOther) this.splitCandidate = { rest, drivenAfter: 0 };
+    // A rest long enough to start a shift is not half of a split one (split-rest.ts agrees).
+    this.splitCandidate = length >= LIMITS.splitOther && length < LIMITS.reset ? { rest, drivenAfter: 0 } : null;
   }
 
   private startShift(windowStart: number | null, excluded: number, driven: number): void {

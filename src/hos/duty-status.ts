@@ -27,3 +27,15 @@ export function isOnDuty(status: DutyStatus): boolean {
 export function isDriving(status: DutyStatus): boolean {
   return status === "driving";
 }
+
+/** The key of each status in a day's `statusDurations` (data-families.md "Hours of service"). */
+export const DURATION_KEY_OF = {
+  on_duty: "onDuty",
+  off_duty: "offDuty",
+  driving: "driving",
+  waiting_time: "waiting",
+  sleeper_bed: "sleeperBed",
+  personal_conveyance: "personalConveyance",
+  yard_move: "yardMove",
+} as const satisfies Readonly<Record<DutyStatus, string>>;
+export type DurationKey = (typeof DURATION_KEY_OF)[DutyStatus];

@@ -14,6 +14,8 @@ export const ID_PREFIXES = {
   agreement: "agr_",
   safetyEvent: "sft_evt_",
   trip: "trp_",
+  hosLog: "hos_log_",
+  hosDailyLog: "hos_day_",
   vehicleLocation: "vcl_loc_",
   vehicleStatLog: "vcl_st_",
   request: "req_",
@@ -30,7 +32,10 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 
 /** Kinds of the records synced from providers (and issues): their ids derive from their source (lib/record-ids.ts). */
-export type RecordKind = Extract<IdKind, "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "trip" | "issue">;
+export type RecordKind = Extract<
+  IdKind,
+  "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "trip" | "hosLog" | "hosDailyLog" | "issue"
+>;
 
 /** Crockford base32 as ULIDs use it: no I, L, O or U. */
 export const ULID_PATTERN = "[0-9A-HJKMNP-TV-Z]{26}";

@@ -4,6 +4,8 @@
  * provider source id; the sync writer resolves them to our ids.
  */
 
+import type { DutyStatus } from "../hos/duty-status";
+
 export type RecordStatus = "active" | "inactive";
 
 export const FUEL_TYPES = ["gasoline", "diesel", "propane", "electric", "hybrid_gasoline", "hybrid_diesel"] as const;
@@ -213,6 +215,46 @@ export type NormalizedLatestLocation = {
   engineRuntime?: number;
 };
 
+/** A note a driver or the carrier attached to a duty status. */
+export type HosRemark = { sourceId?: string; submittedAt?: string; notes: string };
+
+/** A driver's duty status from `startedAt` until `endedAt` (absent while it lasts). */
+export type NormalizedHosLog = {
+  sourceId: string;
+  status: DutyStatus;
+  driverSourceId: string;
+  vehicleSourceId?: string;
+  codriverSourceIds?: string[];
+  location?: Location;
+  remarks?: HosRemark[];
+  startedAt: string;
+  endedAt?: string;
+};
+
+/** Milliseconds a driver spent in each duty status over a day. */
+export type HosStatusDurations = {
+  onDuty: number;
+  offDuty: number;
+  driving: number;
+  waiting: number;
+  sleeperBed: number;
+  personalConveyance: number;
+  yardMove: number;
+};
+
+/** Kilometres a driver covered over a day: driving, personal conveyance, yard moves, and their total. */
+export type HosDistances = { total: number; driving: number; personalConveyance: number; yardMove: number };
+
+/** A driver's day of hours of service, as their log for the day (the driver's home-terminal day) sums it. */
+export type NormalizedHosDailyLog = {
+  sourceId: string;
+  driverSourceId: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  distances?: HosDistances;
+  statusDurations: HosStatusDurations;
+};
+
 /** One trip: a vehicle's movement from a start to a stop. */
 export type NormalizedTrip = {
   sourceId: string;
@@ -245,6 +287,8 @@ export const SYNC_MODELS = [
   "trips",
   "vehicleLocations",
   "vehicleStatLogs",
+  "hosLogs",
+  "hosDailyLogs",
 ] as const;
 export type SyncModel = (typeof SYNC_MODELS)[number];
 
@@ -255,6 +299,8 @@ export const WINDOWED_MODELS: readonly SyncModel[] = [
   "trips",
   "vehicleLocations",
   "vehicleStatLogs",
+  "hosLogs",
+  "hosDailyLogs",
 ];
 
 /** The time series: their points are many (a breadcrumb every few seconds), so backfills read less of them (sync/plan.ts). */
@@ -273,4 +319,6 @@ export type NormalizedByModel = {
   trips: NormalizedTrip;
   vehicleLocations: NormalizedLocationBatch;
   vehicleStatLogs: NormalizedStatBatch;
+  hosLogs: NormalizedHosLog;
+  hosDailyLogs: NormalizedHosDailyLog;
 };

@@ -24,11 +24,16 @@ export const MODEL_NAMES = [
   "vehicleLocations",
   "trips",
   "vehicleStatLogs",
+  "hosLogs",
+  "hosDailyLogs",
 ] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 
-/** Whether a provider can serve a model's read operation. */
-export type ModelSupport = "supported" | "not_supported_by_provider";
+/**
+ * Whether a model's read is served for a provider: `not_supported_by_terminal` when the provider
+ * has the data but this service does not read it from that provider yet.
+ */
+export type ModelSupport = "supported" | "not_supported_by_terminal" | "not_supported_by_provider";
 
 export type ProviderStatus = "live" | "beta" | "deprecated" | "sandbox";
 

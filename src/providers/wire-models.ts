@@ -48,6 +48,8 @@ const WIRE_NAME: Readonly<Record<ModelName, WireModel>> = {
   vehicleLocations: "VehicleLocation",
   trips: "Trip",
   vehicleStatLogs: "VehicleStatLog",
+  hosLogs: "HOSLog",
+  hosDailyLogs: "HOSDailyLog",
 };
 const SERVED = new Map(Object.entries(WIRE_NAME).map(([model, wire]) => [wire, model as ModelName]));
 

@@ -7,8 +7,10 @@ import { and, eq, getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type IssueRow, issues } from "../../src/db/schema";
 import { devices } from "../../src/families/devices/table";
-import { drivers } from "../../src/families/drivers/table";
+import { type DriverRow, drivers } from "../../src/families/drivers/table";
 import { groups } from "../../src/families/groups/table";
+import { type HosDailyLogRow, hosDailyLogs } from "../../src/families/hos-daily-logs/table";
+import { type HosLogRow, hosLogs } from "../../src/families/hos-logs/table";
 import type { SyncedTable } from "../../src/families/kit/read";
 import { type SafetyEventRow, safetyEvents } from "../../src/families/safety-events/table";
 import { type TripRow, trips } from "../../src/families/trips/table";
@@ -116,16 +118,56 @@ export function insertTrip(
   overrides: Partial<TripRow> = {},
 ): Promise<TripRow> {
   const startedAt = overrides.startedAt ?? new Date("2026-01-05T09:00:00.000Z");
-  const random = newId("trip").slice(-16);
   return insertRow(trips, {
     ...synced(owner, "trip"),
-    id: `${ID_PREFIXES.trip}${encodeUlidTime(startedAt.getTime())}${random}`,
+    id: `${ID_PREFIXES.trip}${encodeUlidTime(startedAt.getTime())}${newId("trip").slice(-16)}`,
     vehicleId: vehicle.id,
     startLocation: { latitude: 39.7392, longitude: -104.9903 },
     endLocation: { latitude: 39.9, longitude: -105.1 },
     distance: 31.5,
     startedAt,
     endedAt: new Date(startedAt.getTime() + 40 * 60_000),
+    ...overrides,
+  });
+}
+
+/**
+ * A duty-status log of a driver, its id time-ordered by its start as the HOS writer mints it
+ * (families/hos-logs/write.ts); `startedAt` defaults to 2026-01-05 09:00, and it lasts an hour.
+ */
+export function insertHosLog(
+  owner: RecordOwner,
+  driver: Pick<DriverRow, "id">,
+  overrides: Partial<HosLogRow> = {},
+): Promise<HosLogRow> {
+  const startedAt = overrides.startedAt ?? new Date("2026-01-05T09:00:00.000Z");
+  return insertRow(hosLogs, {
+    ...synced(owner, "hosLog"),
+    id: `${ID_PREFIXES.hosLog}${encodeUlidTime(startedAt.getTime())}${newId("hosLog").slice(-16)}`,
+    status: "driving",
+    driverId: driver.id,
+    startedAt,
+    endedAt: new Date(startedAt.getTime() + 3_600_000),
+    ...overrides,
+  });
+}
+
+const NO_DUTY = { onDuty: 0, offDuty: 0, driving: 0, waiting: 0, sleeperBed: 0, personalConveyance: 0, yardMove: 0 };
+
+/** A driver's day, its id time-ordered by its date as the writer mints it; `date` defaults to 2026-01-05, all off duty. */
+export function insertHosDailyLog(
+  owner: RecordOwner,
+  driver: Pick<DriverRow, "id">,
+  overrides: Partial<HosDailyLogRow> = {},
+): Promise<HosDailyLogRow> {
+  const date = overrides.date ?? "2026-01-05";
+  const midnight = Date.parse(`${date}T00:00:00.000Z`);
+  return insertRow(hosDailyLogs, {
+    ...synced(owner, "hosDailyLog"),
+    id: `${ID_PREFIXES.hosDailyLog}${encodeUlidTime(midnight)}${newId("hosDailyLog").slice(-16)}`,
+    driverId: driver.id,
+    date,
+    statusDurations: { ...NO_DUTY, offDuty: 86_400_000 },
     ...overrides,
   });
 }

@@ -178,6 +178,8 @@ describe("issues", () => {
       trips: [],
       vehicleLocations: [],
       vehicleStatLogs: [],
+      hosLogs: [],
+      hosDailyLogs: [],
     });
   });
 });

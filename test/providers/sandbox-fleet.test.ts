@@ -153,6 +153,8 @@ describe("paging", () => {
       trips: "sandbox.trips.list",
       vehicleLocations: "sandbox.vehicles.locations.history",
       vehicleStatLogs: "sandbox.vehicles.stats.history",
+      hosLogs: "sandbox.hos.logs",
+      hosDailyLogs: "sandbox.hos.daily_logs",
     });
   });
 

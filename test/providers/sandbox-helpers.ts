@@ -8,6 +8,7 @@ import { expect } from "vitest";
 import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError, type ProviderErrorKind } from "../../src/providers/errors";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
+import type { SandboxHosDay, SandboxHosLog } from "../../src/providers/sandbox/hos-payloads";
 import type {
   SandboxDevice,
   SandboxDriver,
@@ -38,6 +39,8 @@ export type Payloads = {
   safetyEvents: SandboxSafetyEvent;
   latestVehicleLocations: SandboxVehicleLocation;
   trips: SandboxTrip;
+  hosLogs: SandboxHosLog;
+  hosDailyLogs: SandboxHosDay;
   vehicleLocations: SandboxBreadcrumbDay;
   vehicleStatLogs: SandboxStatDay;
 };

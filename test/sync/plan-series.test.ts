@@ -49,6 +49,8 @@ describe("planSteps with the time series", () => {
       "devices",
       "vehicleUtilization",
       "safetyEvents",
+      "hosLogs",
+      "hosDailyLogs",
     ]);
   });
 

@@ -42,15 +42,23 @@ export function refreshVisibility(options: {
     WHERE connection_id = ${options.connectionId}${scope}${options.when ? sql` AND ${options.when}` : sql``}`;
 }
 
+/** Whether a record's vehicle or driver (an id column of the incoming row) is absent, not synced yet, or visible. */
+function notHiddenIn(connectionId: string, table: "vehicles" | "drivers", id: SQL): SQL {
+  return sql`(${id} IS NULL OR ${id} NOT IN (SELECT id FROM ${sql.raw(table)}
+    WHERE connection_id = ${connectionId} AND visibility != 'visible'))`;
+}
+
 /**
  * A write target's `storedWhen` (kit/write.ts) for records that name a vehicle and a driver:
  * stored only when neither is hidden or deleted in the connection (a record naming none, or one
  * not synced yet, is stored). Checked by the write statement itself: no read before the write.
  */
 export function vehicleAndDriverVisible(connectionId: string): (column: (name: string) => SQL) => SQL {
-  const notHiddenIn = (table: "vehicles" | "drivers", id: SQL) =>
-    sql`(${id} IS NULL OR ${id} NOT IN (SELECT id FROM ${sql.raw(table)}
-      WHERE connection_id = ${connectionId} AND visibility != 'visible'))`;
   return (column) =>
-    sql`${notHiddenIn("vehicles", column("vehicle_id"))} AND ${notHiddenIn("drivers", column("driver_id"))}`;
+    sql`${notHiddenIn(connectionId, "vehicles", column("vehicle_id"))} AND ${notHiddenIn(connectionId, "drivers", column("driver_id"))}`;
+}
+
+/** The same for records that name a driver only (a driver's day). */
+export function driverVisible(connectionId: string): (column: (name: string) => SQL) => SQL {
+  return (column) => notHiddenIn(connectionId, "drivers", column("driver_id"));
 }

@@ -63,6 +63,8 @@ export const geotabAdapter = defineAdapter({
     authenticate: { requests: 10, perSeconds: 60 },
     calls: { requests: 10, perSeconds: 1 },
   },
+  // Their hours of service are read in a coming step (issue 19).
+  notServedYet: ["hosLogs", "hosDailyLogs"],
   models: {
     groups: geotabGroups,
     vehicles: geotabVehicles,

@@ -18,6 +18,8 @@ export type AdapterDefinition = Omit<
   icon?: string;
   /** Why the provider has no such model, for the models its table lacks: the `not_supported` message. */
   unsupported?: { readonly [M in ModelName]?: string };
+  /** Models the provider has that this service does not read from it yet (`not_supported_by_terminal`). */
+  notServedYet?: readonly ModelName[];
 };
 
 /**
@@ -26,7 +28,7 @@ export type AdapterDefinition = Omit<
  * table is `not_supported_by_provider` everywhere at once).
  */
 export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
-  const { models, name, unsupported = {}, ...described } = definition;
+  const { models, name, unsupported = {}, notServedYet = [], ...described } = definition;
   checkPaceBuckets(definition);
   const notSupported = (model: ModelName, reason: string) =>
     new ProviderError("not_supported", `${name}: ${unsupported[model] ?? reason}`);
@@ -37,7 +39,10 @@ export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
     name,
     icon: definition.icon ?? definition.logo,
     models,
-    supportedModels: byModel((model): ModelSupport => (entryOf(model) ? "supported" : "not_supported_by_provider")),
+    supportedModels: byModel((model): ModelSupport => {
+      if (entryOf(model)) return "supported";
+      return notServedYet.includes(model) ? "not_supported_by_terminal" : "not_supported_by_provider";
+    }),
     paceBucket: byModel((model) => entryOf(model)?.pace ?? NOT_PACED),
     async readPage(model, request) {
       const entry = syncModel(model);

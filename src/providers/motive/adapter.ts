@@ -47,6 +47,8 @@ export const motiveAdapter = defineAdapter({
   // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
   // conservative pace that a sync (one request at a time) and live camera media share.
   requestPace: { api: { requests: 10, perSeconds: 1 } },
+  // Their hours of service are read in a coming step (issue 19).
+  notServedYet: ["hosLogs", "hosDailyLogs"],
   models: {
     groups: motiveGroups,
     vehicles: motiveVehicles,

@@ -5,6 +5,8 @@ import { sandboxCameraMedia } from "./models/camera-media";
 import { sandboxDevices } from "./models/devices";
 import { sandboxDrivers } from "./models/drivers";
 import { sandboxGroups } from "./models/groups";
+import { sandboxHosDailyLogs } from "./models/hos-daily-logs";
+import { sandboxHosLogs } from "./models/hos-logs";
 import { sandboxLatestLocations } from "./models/latest-locations";
 import { sandboxSafetyEvents } from "./models/safety-events";
 import { sandboxTrips } from "./models/trips";
@@ -48,6 +50,8 @@ export const sandboxAdapter = defineAdapter({
     trips: sandboxTrips,
     vehicleLocations: sandboxVehicleLocations,
     vehicleStatLogs: sandboxVehicleStatLogs,
+    hosLogs: sandboxHosLogs,
+    hosDailyLogs: sandboxHosDailyLogs,
   },
   verify: verifySandbox,
 });

@@ -108,8 +108,14 @@ export class SandboxFleet {
     return devicesInSlot(this, slot);
   }
 
-  /** A vehicle's usual driver slot (events name the driver of that slot when there is one). */
+  /**
+   * A vehicle's usual driver slot (events name the driver of that slot when there is one): the
+   * vehicle's own slot, so that no driver has two vehicles at once (their hours of service are
+   * one person's) and a vehicle's successor in its slot keeps its driver. There are more driver
+   * slots than vehicle slots: the others are drivers without a vehicle of their own.
+   */
   usualDriverSlot(vehicleIndex: number): number | undefined {
-    return this.drivers.slots > 0 ? hash(this.seed, SALT.usualDriver, vehicleIndex) % this.drivers.slots : undefined;
+    const slot = vehicleIndex % this.vehicles.slots;
+    return slot < this.drivers.slots ? slot : undefined;
   }
 }

@@ -118,11 +118,11 @@ export const SALT = {
   events: 11,
   event: 12,
   media: 13,
-  usualDriver: 14,
   plan: 15,
   tour: 16,
   circuit: 17,
   lifeBase: 18,
   gauge: 19,
   readings: 20,
+  dutyLog: 21,
 } as const;

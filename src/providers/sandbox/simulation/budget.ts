@@ -49,11 +49,24 @@ const BLOCK_DAYS = 32;
 /** Every day takes exactly this many values from its block's stream, worked or not. */
 const DRAWS_PER_DAY = 7;
 
-/** The day's totals, or none on a day off (weekdays 92 % worked, weekend days 30 %). */
+/**
+ * A vehicle's crew works at most this many days in a row; the next day is off even if its draw
+ * says otherwise. A day off between two working days is a 34-hour rest (days end by midnight and
+ * start after 10:00), which restarts the drivers' 70-hour/8-day cycle, and five days of at most
+ * 14 hours on duty stay within it.
+ */
+const MAX_WORKING_DAYS_IN_A_ROW = 5;
+
+/**
+ * The day's totals, or none on a day off: weekdays are 92 % worked and weekend days 30 %, but
+ * never more than MAX_WORKING_DAYS_IN_A_ROW in a row (within a run of days drawn as worked, every
+ * sixth is off).
+ */
 export function dayBudget(seed: number, traits: VehicleTraits, day: number): DayBudget | undefined {
   const rng = blockStream(seed, traits, day);
   for (let skip = (day - blockOf(day) * BLOCK_DAYS) * DRAWS_PER_DAY; skip > 0; skip--) rng.next();
-  return drawDay(rng, traits, day);
+  const drawn = drawDay(rng, traits, day);
+  return drawn && !restDue(drawnRunBefore(seed, traits, day)) ? drawn : undefined;
 }
 
 /** Calls `visit` with the budget of every day in [from, to), in order, for a fraction of dayBudget's cost each. */
@@ -65,13 +78,38 @@ export function forEachDay(
   visit: (budget: DayBudget) => void,
 ): void {
   let rng: Rng | undefined;
+  let run = from < to ? drawnRunBefore(seed, traits, from) : 0;
   for (let day = from; day < to; day++) {
     if (!rng || day % BLOCK_DAYS === 0) {
       rng = blockStream(seed, traits, day);
       for (let skip = (day - blockOf(day) * BLOCK_DAYS) * DRAWS_PER_DAY; skip > 0; skip--) rng.next();
     }
     const budget = drawDay(rng, traits, day);
-    if (budget) visit(budget);
+    if (budget && !restDue(run)) visit(budget);
+    run = budget ? run + 1 : 0;
+  }
+}
+
+/** Whether a day drawn as worked is off: the sixth, twelfth, ... of a run of days drawn as worked. */
+function restDue(drawnBefore: number): boolean {
+  return drawnBefore % (MAX_WORKING_DAYS_IN_A_ROW + 1) === MAX_WORKING_DAYS_IN_A_ROW;
+}
+
+/** How many days right before `day` were drawn as worked, back to the last drawn off (block by block, most often one). */
+function drawnRunBefore(seed: number, traits: VehicleTraits, day: number): number {
+  let run = 0;
+  for (let block = blockOf(day - 1); ; block--) {
+    const rng = new Rng(hash(seed, SALT.day, traits.vehicle.record.index, block));
+    const worked: boolean[] = [];
+    for (let index = 0; index < BLOCK_DAYS; index++) {
+      const blockDay = block * BLOCK_DAYS + index;
+      worked.push(drawsWorked(rng, blockDay));
+      for (let skip = 1; skip < DRAWS_PER_DAY; skip++) rng.next();
+    }
+    for (let index = Math.min(BLOCK_DAYS, day - block * BLOCK_DAYS) - 1; index >= 0; index--) {
+      if (!worked[index]) return run;
+      run++;
+    }
   }
 }
 
@@ -83,11 +121,16 @@ function blockStream(seed: number, traits: VehicleTraits, day: number): Rng {
   return new Rng(hash(seed, SALT.day, traits.vehicle.record.index, blockOf(day)));
 }
 
-/** One day's budget from the stream, taking exactly DRAWS_PER_DAY values. */
+/** The day's first draw: whether it is drawn as worked. */
+function drawsWorked(rng: Rng, day: number): boolean {
+  const weekend = weekday(day) === 0 || weekday(day) === 6;
+  return rng.next() < (weekend ? 0.3 : 0.92);
+}
+
+/** One day's budget from the stream as drawn (a day drawn as worked), taking exactly DRAWS_PER_DAY values. */
 function drawDay(rng: Rng, traits: VehicleTraits, day: number): DayBudget | undefined {
   const { vehicle, energy, longHaul } = traits;
-  const weekend = weekday(day) === 0 || weekday(day) === 6;
-  const works = rng.next() < (weekend ? 0.3 : 0.92);
+  const works = drawsWorked(rng, day);
   // Six draws, taken whether the day is worked or not: the next day's start in the stream stays put.
   const milesDraw = rng.next();
   const speedDraw = rng.next();

@@ -34,6 +34,9 @@ const MAX_TRIP_SHARE = MAX_GROUP_SHARE - 0.04;
 const MAX_SPAN_S = 13.5 * 3600;
 const LAST_END_S = 86_400 - 60;
 const MIN_STOP_S = 60;
+/** The 30 minutes off the wheel the hours-of-service rules ask for within 8 hours of driving. */
+const BREAK_S = 30 * 60;
+const BREAK_DUE_S = 8 * 3600;
 const MIN_TRIP_S = 60;
 const MEMO_PLANS = 2048;
 
@@ -88,7 +91,7 @@ function buildPlan(seed: number, traits: VehicleTraits, day: number): DayPlan | 
   const perIdleMs = energy.perIdleHour / 3_600_000;
   const refills = plannedRefills(cuts, idleS, budget.perKm, perIdleMs * SECOND_MS, gauge);
   const refillS = refills.map((count) => count * refillSeconds(traits, rng));
-  fitSpan(offS, [...driveS, ...idleS, ...refillS]);
+  fitSpan(offS, stopFloors(offS, driveS), [...driveS, ...idleS, ...refillS]);
   const span = [...driveS, ...idleS, ...offS, ...refillS].reduce((sum, s) => sum + s, 0);
   const startS = Math.max(0, Math.min(budget.shiftStartSecond, LAST_END_S - span));
   const segments = timeline({
@@ -132,21 +135,42 @@ function plannedRefills(cuts: TripCut[], idleS: number[], perKm: number, perIdle
   });
 }
 
-/** Shortens the stops (not below a minute) when the day would not fit in its hours otherwise. */
-function fitSpan(offS: number[], fixed: number[]): void {
+/**
+ * How short each stop may be made: a minute, or 30 minutes at the stops where the driver takes
+ * the break due within 8 hours of driving (the last stop before the next trip would pass them),
+ * which is made that long if it was shorter. A day starts after a night's rest, so its driving
+ * is counted from its first trip.
+ */
+function stopFloors(offS: number[], driveS: readonly number[]): number[] {
+  const floors: number[] = offS.map((s) => (s > 0 ? MIN_STOP_S : 0));
+  let sinceBreak = 0;
+  for (let trip = 0; trip < driveS.length; trip++) {
+    sinceBreak += driveS[trip]!;
+    if (offS[trip]! > 0 && sinceBreak + (driveS[trip + 1] ?? 0) > BREAK_DUE_S) {
+      offS[trip] = Math.max(offS[trip]!, BREAK_S);
+      floors[trip] = BREAK_S;
+      sinceBreak = 0;
+    }
+  }
+  return floors;
+}
+
+/** Shortens the stops (not below their floors) when the day would not fit in its hours otherwise. */
+function fitSpan(offS: number[], floors: readonly number[], fixed: number[]): void {
   const fixedS = fixed.reduce((sum, s) => sum + s, 0);
   const stopsS = offS.reduce((sum, s) => sum + s, 0);
   if (fixedS + stopsS <= MAX_SPAN_S || stopsS === 0) return;
-  const factor = Math.max(0, (MAX_SPAN_S - fixedS) / stopsS);
+  const floorsS = floors.reduce((sum, s) => sum + s, 0);
+  const factor = Math.max(0, (MAX_SPAN_S - fixedS - floorsS) / (stopsS - floorsS));
   offS.forEach((s, i) => {
-    if (s > 0) offS[i] = Math.max(MIN_STOP_S, Math.floor(s * factor));
+    if (s > 0) offS[i] = floors[i]! + Math.floor((s - floors[i]!) * Math.min(1, factor));
   });
 }
 
 /** How long the engine is off at a stop: deliveries and service calls, or a driver's break. */
 function stopSeconds(kind: StopKind, traits: VehicleTraits, rng: Rng): number {
   if (kind === "delivery") return traits.longHaul ? rng.int(30 * 60, 90 * 60) : rng.int(5 * 60, 30 * 60);
-  return traits.longHaul ? rng.int(15 * 60, 45 * 60) : rng.int(5 * 60, 15 * 60);
+  return traits.longHaul ? rng.int(BREAK_S, 45 * 60) : rng.int(5 * 60, 15 * 60);
 }
 
 function refillSeconds(traits: VehicleTraits, rng: Rng): number {
