@@ -149,6 +149,11 @@ describe("violations", () => {
       found: [{ rule: "break_required", hoursIn: 18 + 20 / 60 }],
     },
     {
+      name: "the 14th hour after a long sleeper-berth rest: a rest that starts a shift is not half of a split one",
+      steps: [["sleeper_bed", 12], ["on_duty", 4], ["driving", 5], ["off_duty", 3], ["driving", 4]],
+      found: [{ rule: "shift_limit", hoursIn: 26 }],
+    },
+    {
       name: "none when the 30 minutes were taken, on duty",
       steps: [RESTED, ["driving", 8], ["on_duty", 0.5], ["driving", 1]],
       found: [],
