@@ -7,6 +7,7 @@ import { devicesFamily as devices } from "./devices";
 import { driversFamily as drivers } from "./drivers";
 import type { Family } from "./family";
 import { groupsFamily as groups } from "./groups";
+import { listHosAvailableTimeRoute } from "./hos-available-time/list";
 import { hosDailyLogsFamily as hosDailyLogs } from "./hos-daily-logs";
 import { hosLogsFamily as hosLogs } from "./hos-logs";
 import type { FamilyRoute, ReadHooks } from "./kit/routes";
@@ -55,6 +56,7 @@ const FAMILY_ROUTES: readonly FamilyRoute[] = [
   trips.routes.list,
   hosLogs.routes.list,
   hosDailyLogs.routes.list,
+  listHosAvailableTimeRoute,
 ];
 
 /** Adds every family's routes to an app, behind the middleware that enforces their connection scope. */

@@ -150,7 +150,13 @@ describe("violations", () => {
     },
     {
       name: "the 14th hour after a long sleeper-berth rest: a rest that starts a shift is not half of a split one",
-      steps: [["sleeper_bed", 12], ["on_duty", 4], ["driving", 5], ["off_duty", 3], ["driving", 4]],
+      steps: [
+        ["sleeper_bed", 12],
+        ["on_duty", 4],
+        ["driving", 5],
+        ["off_duty", 3],
+        ["driving", 4],
+      ],
       found: [{ rule: "shift_limit", hoursIn: 26 }],
     },
     {

@@ -2,11 +2,13 @@
  * A sandbox connection's hours of service read end to end: created through the API, its backfill
  * synced by the real queue consumer and Durable Object, then its duty-status logs, daily logs and
  * trips read back through the API, where a real ELD's relations hold: a driver's logs follow one
- * another without gap or overlap, the driving logs are the trips, and a day's durations are its
- * logs clipped to the day, 24 hours in all, its driving distance the day's trips'.
+ * another without gap or overlap, the driving logs are the trips, a day's durations are its logs
+ * clipped to the day, 24 hours in all, its driving distance the day's trips', and the clocks of
+ * /hos/available-time are the rules over the logs.
  */
 import { describe, expect, it } from "vitest";
 import { DURATION_KEY_OF, type DutyStatus } from "../../src/hos/duty-status";
+import { availableTime } from "../../src/hos/rules";
 import { walkPages } from "../helpers/api-assertions";
 import { createSandboxConnection, createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
@@ -104,5 +106,26 @@ describe("a sandbox connection's hours of service", () => {
       }
     }
     expect(checkedDays).toBeGreaterThan(drivers.length);
+
+    // Each driver's clocks now are the rules over their logs, as read through the API.
+    const clocks = await all<{ driver: string; currentStatus?: string; availableTime: Record<string, number> }>(
+      "/hos/available-time",
+    );
+    expect(clocks.map((row) => row.driver).sort()).toEqual([...drivers].sort());
+    const at = Date.now();
+    for (const row of clocks) {
+      const periods = logs
+        .filter((log) => log.driver === row.driver)
+        .map((log) => ({
+          status: log.status as DutyStatus,
+          startedAt: Date.parse(log.startedAt),
+          ...(log.endedAt ? { endedAt: Date.parse(log.endedAt) } : {}),
+        }));
+      const expected = availableTime(periods, at, { cycle: "70_8" });
+      expect(row.currentStatus, row.driver).toBe(expected.currentStatus);
+      for (const clock of ["drive", "shift", "cycle", "break"] as const) {
+        expect(Math.abs(row.availableTime[clock]! - expected[clock]), `${row.driver} ${clock}`).toBeLessThan(60_000);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { OpenAPIHono, RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import type { ConnectionRow } from "../../db/schema";
 import { decodedRows } from "../../db/tolerant-rows";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
@@ -41,7 +42,8 @@ type ListRouteConfig = FamilyRouteConfig & { request: { query: z.ZodType<ListQue
 export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Expansions<Row>, S extends z.ZodType>(
   route: R,
   reads: Reads<Row, Filters, X, S>,
-  filtersOf: (query: z.output<R["request"]["query"]>) => Filters,
+  /** The read's filters, from the query (and the connection's settings, for reads they shape). */
+  filtersOf: (query: z.output<R["request"]["query"]>, connection: ConnectionRow) => Filters,
   options: {
     /** Work before the read (bringing a live snapshot up to date), once the request is known to be valid. */
     beforeRead?: (c: Context<AppEnv>, hooks: ReadHooks) => Promise<void>;
@@ -53,7 +55,7 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
       const query = c.req.valid("query") as z.output<R["request"]["query"]>;
       const { connection } = c.var;
       const db = c.var.data;
-      const filters = filtersOf(query);
+      const filters = filtersOf(query, connection);
       const order = reads.order?.(filters);
       const scope = `${route.operationId}|${connection.id}|${order === undefined ? "" : `${order}|`}${JSON.stringify(filters)}`;
       const after = await readCursor(c.env.ENCRYPTION_KEY, scope, query.cursor);
