@@ -4,7 +4,7 @@ import { CYCLE_RULES } from "../../hos/limits";
 import { idSchema } from "../../http/schemas/common";
 import { PaginationQuerySchema } from "../../http/schemas/pagination";
 import { ExpandedDriverSchema } from "../drivers/expanded";
-import { idListQuerySchema, ProviderSchema, RawQuerySchema, RawSchema } from "../kit/schemas";
+import { expandOneQuerySchema, idListQuerySchema, ProviderSchema, RawQuerySchema, RawSchema } from "../kit/schemas";
 
 const left = (description: string, example: number) =>
   z
@@ -49,9 +49,6 @@ export const HosAvailableTimeSchema = z
 
 export const ListHosAvailableTimeQuerySchema = PaginationQuerySchema.extend({
   driverIds: idListQuerySchema("driver"),
-  expand: z
-    .enum(["driver"])
-    .optional()
-    .openapi({ description: "Turns `driver` into the driver object.", example: "driver" }),
+  expand: expandOneQuerySchema("driver"),
   raw: RawQuerySchema,
 });

@@ -4,6 +4,7 @@ import { PaginationQuerySchema } from "../../http/schemas/pagination";
 import { ExpandedDriverSchema } from "../drivers/expanded";
 import {
   EntityMetadataSchema,
+  expandOneQuerySchema,
   idListQuerySchema,
   ModifiedAfterQuerySchema,
   ModifiedBeforeQuerySchema,
@@ -62,10 +63,7 @@ export const ListHosDailyLogsQuerySchema = PaginationQuerySchema.extend({
   modifiedAfter: ModifiedAfterQuerySchema,
   modifiedBefore: ModifiedBeforeQuerySchema,
   driverIds: idListQuerySchema("driver"),
-  expand: z
-    .enum(["driver"])
-    .optional()
-    .openapi({ description: "Turns `driver` into the driver object.", example: "driver" }),
+  expand: expandOneQuerySchema("driver"),
   raw: RawQuerySchema,
 }).refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
   message: "endDate is before startDate.",

@@ -154,3 +154,10 @@ export function idListQuerySchema(kind: "vehicle" | "driver") {
       example: `${ID_PREFIXES[kind]}01HZX5G1Q4V2M8T6W9K3R7N0PB,${ID_PREFIXES[kind]}01HZX5G1Q4V2M8T6W9K3R7N0PC`,
     });
 }
+
+/** An `expand` parameter of one reference: `driver` or `vehicle` turned into its record. */
+export const expandOneQuerySchema = <Name extends "driver" | "vehicle">(name: Name) =>
+  z
+    .enum([name])
+    .optional()
+    .openapi({ description: `Turns \`${name}\` into the ${name} object.`, example: name });

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { boundQuerySchema, DateTimeSchema, idSchema } from "../../http/schemas/common";
 import { PaginationQuerySchema } from "../../http/schemas/pagination";
 import {
+  expandOneQuerySchema,
   idListQuerySchema,
   ModifiedAfterQuerySchema,
   ModifiedBeforeQuerySchema,
@@ -46,10 +47,7 @@ export const ListUtilizationQuerySchema = PaginationQuerySchema.extend({
   modifiedAfter: ModifiedAfterQuerySchema,
   modifiedBefore: ModifiedBeforeQuerySchema,
   vehicleIds: idListQuerySchema("vehicle"),
-  expand: z
-    .enum(["vehicle"])
-    .optional()
-    .openapi({ description: "Turns `vehicle` into the vehicle object.", example: "vehicle" }),
+  expand: expandOneQuerySchema("vehicle"),
   raw: RawQuerySchema,
 }).refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
   message: "endDate is before startDate.",
