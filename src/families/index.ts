@@ -10,6 +10,7 @@ import { groupsFamily as groups } from "./groups";
 import { listHosAvailableTimeRoute } from "./hos-available-time/list";
 import { hosDailyLogsFamily as hosDailyLogs } from "./hos-daily-logs";
 import { hosLogsFamily as hosLogs } from "./hos-logs";
+import { iftaSummariesFamily as iftaSummaries } from "./ifta-summaries";
 import type { FamilyRoute, ReadHooks } from "./kit/routes";
 import { latestVehicleLocationsFamily as latestVehicleLocations } from "./latest-locations";
 import { safetyEventsFamily as safetyEvents } from "./safety-events";
@@ -33,6 +34,7 @@ export const FAMILIES: { readonly [M in SyncModel]: Family<M> } = {
   vehicleStatLogs,
   hosLogs,
   hosDailyLogs,
+  iftaSummaries,
 };
 
 /**
@@ -57,6 +59,7 @@ const FAMILY_ROUTES: readonly FamilyRoute[] = [
   hosLogs.routes.list,
   hosDailyLogs.routes.list,
   listHosAvailableTimeRoute,
+  iftaSummaries.routes.list,
 ];
 
 /** Adds every family's routes to an app, behind the middleware that enforces their connection scope. */

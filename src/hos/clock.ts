@@ -1,6 +1,6 @@
-import { type DutyStatus, isDriving, isOnDuty } from "./duty-status";
-import { CYCLES, type CycleRule, DAY_MS, LIMITS } from "./limits";
-import { pairsAsSplit, type RestStretch } from "./split-rest";
+import { type DutyStatus, isDriving, isOnDuty } from "./duty-status.ts";
+import { CYCLES, type CycleRule, DAY_MS, LIMITS } from "./limits.ts";
+import { pairsAsSplit, type RestStretch } from "./split-rest.ts";
 
 export type RuleOptions = {
   cycle: CycleRule;

@@ -1,6 +1,7 @@
-import { type Clocks, HosClock, type RuleOptions, type Violation } from "./clock";
-import type { DutyStatus } from "./duty-status";
-import { type DutyInterval, splitFirstHalves } from "./split-rest";
+// Imports name their files (.ts): the fake providers of the tests load this module in Node, unbundled.
+import { type Clocks, HosClock, type RuleOptions, type Violation } from "./clock.ts";
+import type { DutyStatus } from "./duty-status.ts";
+import { type DutyInterval, splitFirstHalves } from "./split-rest.ts";
 
 /** A duty status from `startedAt` (ms) until `endedAt`, or until the driver's next status when absent. */
 export type DutyPeriod = { status: DutyStatus; startedAt: number; endedAt?: number };

@@ -1,5 +1,5 @@
-import { type DutyStatus, isOnDuty } from "./duty-status";
-import { LIMITS } from "./limits";
+import { type DutyStatus, isOnDuty } from "./duty-status.ts";
+import { LIMITS } from "./limits.ts";
 
 /** A stretch of rest (statuses not on duty, back to back) and its longest run in the sleeper berth. */
 export type RestStretch = { start: number; end: number; longestSleeper: number };

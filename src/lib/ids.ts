@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   trip: "trp_",
   hosLog: "hos_log_",
   hosDailyLog: "hos_day_",
+  iftaReport: "ifta_rpt_",
   vehicleLocation: "vcl_loc_",
   vehicleStatLog: "vcl_st_",
   request: "req_",
@@ -34,7 +35,7 @@ export type IdKind = keyof typeof ID_PREFIXES;
 /** Kinds of the records synced from providers (and issues): their ids derive from their source (lib/record-ids.ts). */
 export type RecordKind = Extract<
   IdKind,
-  "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "trip" | "hosLog" | "hosDailyLog" | "issue"
+  "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "trip" | "hosLog" | "hosDailyLog" | "iftaReport" | "issue"
 >;
 
 /** Crockford base32 as ULIDs use it: no I, L, O or U. */

@@ -268,6 +268,23 @@ export type NormalizedTrip = {
   endedAt: string;
 };
 
+/**
+ * The distance a vehicle drove in one IFTA jurisdiction over one period, at the granularity the
+ * provider reports: a day (YYYY-MM-DD) or a month (YYYY-MM).
+ */
+export type NormalizedIftaDistance = {
+  sourceId: string;
+  vehicleSourceId: string;
+  /** YYYY-MM-DD for a day, YYYY-MM for a month. */
+  period: string;
+  /** US state or territory, or Canadian province or territory, by postal code; null when unknown. */
+  jurisdiction: string | null;
+  /** km. */
+  distance: number;
+  /** Litres (tax-paid fuel bought in the jurisdiction), where the provider reports it. */
+  fuel?: number;
+};
+
 export type CameraView = { sourceId: string; videoUrl?: string; imageUrl?: string };
 
 export type NormalizedCameraMedia = { frontFacing?: CameraView; rearFacing?: CameraView };
@@ -289,6 +306,7 @@ export const SYNC_MODELS = [
   "vehicleStatLogs",
   "hosLogs",
   "hosDailyLogs",
+  "iftaSummaries",
 ] as const;
 export type SyncModel = (typeof SYNC_MODELS)[number];
 
@@ -301,6 +319,7 @@ export const WINDOWED_MODELS: readonly SyncModel[] = [
   "vehicleStatLogs",
   "hosLogs",
   "hosDailyLogs",
+  "iftaSummaries",
 ];
 
 /** The time series: their points are many (a breadcrumb every few seconds), so backfills read less of them (sync/plan.ts). */
@@ -321,4 +340,5 @@ export type NormalizedByModel = {
   vehicleStatLogs: NormalizedStatBatch;
   hosLogs: NormalizedHosLog;
   hosDailyLogs: NormalizedHosDailyLog;
+  iftaSummaries: NormalizedIftaDistance;
 };

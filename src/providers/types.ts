@@ -26,6 +26,7 @@ export const MODEL_NAMES = [
   "vehicleStatLogs",
   "hosLogs",
   "hosDailyLogs",
+  "iftaSummaries",
 ] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 

@@ -50,6 +50,7 @@ const WIRE_NAME: Readonly<Record<ModelName, WireModel>> = {
   vehicleStatLogs: "VehicleStatLog",
   hosLogs: "HOSLog",
   hosDailyLogs: "HOSDailyLog",
+  iftaSummaries: "IFTASummary",
 };
 const SERVED = new Map(Object.entries(WIRE_NAME).map(([model, wire]) => [wire, model as ModelName]));
 

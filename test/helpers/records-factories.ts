@@ -11,6 +11,7 @@ import { type DriverRow, drivers } from "../../src/families/drivers/table";
 import { groups } from "../../src/families/groups/table";
 import { type HosDailyLogRow, hosDailyLogs } from "../../src/families/hos-daily-logs/table";
 import { type HosLogRow, hosLogs } from "../../src/families/hos-logs/table";
+import { type IftaDistanceRow, iftaDistances } from "../../src/families/ifta-summaries/table";
 import type { SyncedTable } from "../../src/families/kit/read";
 import { type SafetyEventRow, safetyEvents } from "../../src/families/safety-events/table";
 import { type TripRow, trips } from "../../src/families/trips/table";
@@ -170,6 +171,54 @@ export function insertHosDailyLog(
     statusDurations: { ...NO_DUTY, offDuty: 86_400_000 },
     ...overrides,
   });
+}
+
+/**
+ * A vehicle's distance in one jurisdiction over one period, as the IFTA writer stores it: `period`
+ * defaults to the day 2026-01-05 (a month `YYYY-MM` is a monthly report) and `month` follows it.
+ */
+export function insertIftaDistance(
+  owner: RecordOwner,
+  vehicle: Pick<VehicleRow, "id">,
+  overrides: Partial<IftaDistanceRow> = {},
+): Promise<IftaDistanceRow> {
+  return insertRow(iftaDistances, iftaDistance(owner, vehicle, overrides));
+}
+
+/**
+ * Many of a vehicle's distances at once: one batch of multi-row inserts, each within D1's 100
+ * bound parameters, for lists longer than a page of a thousand.
+ */
+export async function insertIftaDistances(
+  owner: RecordOwner,
+  vehicle: Pick<VehicleRow, "id">,
+  overrides: readonly Partial<IftaDistanceRow>[],
+): Promise<IftaDistanceRow[]> {
+  const rows = overrides.map((one) => ({ ...nullRow(iftaDistances), ...iftaDistance(owner, vehicle, one) }));
+  const perStatement = Math.floor(100 / Object.keys(getTableColumns(iftaDistances)).length);
+  const database = await dataDb(owner.connectionId);
+  const statements = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    statements.push(
+      database.insert(iftaDistances).values(rows.slice(start, start + perStatement) as IftaDistanceRow[]),
+    );
+  }
+  const [first, ...rest] = statements;
+  if (first) await database.batch([first, ...rest]);
+  return rows as IftaDistanceRow[];
+}
+
+function iftaDistance(owner: RecordOwner, vehicle: Pick<VehicleRow, "id">, overrides: Partial<IftaDistanceRow>) {
+  const period = overrides.period ?? "2026-01-05";
+  return {
+    ...synced(owner, "iftaReport"),
+    vehicleId: vehicle.id,
+    period,
+    month: period.slice(0, 7),
+    jurisdiction: "TX",
+    distance: 100,
+    ...overrides,
+  };
 }
 
 export function insertIssue(owner: RecordOwner, overrides: Partial<IssueRow> = {}): Promise<IssueRow> {

@@ -9,10 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { DURATION_KEY_OF, type DutyStatus } from "../../src/hos/duty-status";
 import { availableTime } from "../../src/hos/rules";
-import { walkPages } from "../helpers/api-assertions";
-import { createSandboxConnection, createTestApplication } from "../helpers/factories";
-import { BASE, call } from "../helpers/http";
-import { lastSyncId, waitForSync } from "../helpers/sync";
+import { syncedSandbox } from "./synced-sandbox";
 
 const DAY_MS = 86_400_000;
 const BACKFILL_DAYS = 6;
@@ -28,29 +25,7 @@ type Day = {
 
 describe("a sandbox connection's hours of service", () => {
   it("hold together as a real ELD's logs do, read through the API", async () => {
-    // The trips are read with the time series.
-    const app = await createTestApplication({ timeSeries: true });
-    const key = app.keys.sandbox.secret;
-    const connection = await createSandboxConnection(app, {
-      syncMode: "manual",
-      backfill: { days: BACKFILL_DAYS },
-      options: { sandbox: { fleetSize: 6 } },
-    });
-    const token = connection.token;
-    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 60_000 });
-    expect(job.status).toBe("completed");
-    const all = async <T>(path: string) =>
-      (
-        await walkPages<T>(
-          (cursor) =>
-            call(
-              "GET",
-              `${BASE.sandbox}${path}${path.includes("?") ? "&" : "?"}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-              { key, token },
-            ),
-          { maxPages: 50, pageSize: 500 },
-        )
-      ).all;
+    const { job, all } = await syncedSandbox({ days: BACKFILL_DAYS, fleetSize: 6, limit: 500 });
     const logs = await all<Log>("/hos/logs");
     const trips = await all<Trip>("/trips");
     const days = await all<Day>("/hos/daily-logs");

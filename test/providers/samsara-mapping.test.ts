@@ -477,6 +477,8 @@ describe("camera media (media library)", () => {
 describe("normalize", () => {
   it("dispatches by model and refuses unknown ones", () => {
     expect(normalizeSamsara("groups", { id: "1", name: "A" })).toEqual({ sourceId: "1", name: "A" });
-    expect(() => normalizeSamsara("hosLogs" as never, {})).toThrow(expect.objectContaining({ kind: "not_supported" }));
+    expect(() => normalizeSamsara("unknownModel" as never, {})).toThrow(
+      expect.objectContaining({ kind: "not_supported" }),
+    );
   });
 });

@@ -180,6 +180,7 @@ describe("issues", () => {
       vehicleStatLogs: [],
       hosLogs: [],
       hosDailyLogs: [],
+      iftaSummaries: [],
     });
   });
 });

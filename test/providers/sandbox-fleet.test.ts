@@ -155,6 +155,7 @@ describe("paging", () => {
       vehicleStatLogs: "sandbox.vehicles.stats.history",
       hosLogs: "sandbox.hos.logs",
       hosDailyLogs: "sandbox.hos.daily_logs",
+      iftaSummaries: "sandbox.ifta.daily",
     });
   });
 

@@ -9,6 +9,7 @@ import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError, type ProviderErrorKind } from "../../src/providers/errors";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
 import type { SandboxHosDay, SandboxHosLog } from "../../src/providers/sandbox/hos-payloads";
+import type { SandboxIftaDay } from "../../src/providers/sandbox/ifta-payloads";
 import type {
   SandboxDevice,
   SandboxDriver,
@@ -41,6 +42,7 @@ export type Payloads = {
   trips: SandboxTrip;
   hosLogs: SandboxHosLog;
   hosDailyLogs: SandboxHosDay;
+  iftaSummaries: SandboxIftaDay;
   vehicleLocations: SandboxBreadcrumbDay;
   vehicleStatLogs: SandboxStatDay;
 };

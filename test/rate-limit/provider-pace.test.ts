@@ -24,6 +24,8 @@ function bucketOf(path: string): string {
   if (path === "/fleet/vehicles" || path === "/fleet/reports/vehicles/fuel-energy") return "fleet";
   if (path.startsWith("/safety-events") || path === "/cameras/media") return "safety";
   if (path === "/trips/stream") return "trips";
+  if (path === "/fleet/hos/logs") return "hosLogs";
+  if (path === "/fleet/hos/daily-logs") return "hosDailyLogs";
   return "token";
 }
 

@@ -51,6 +51,7 @@ describe("planSteps with the time series", () => {
       "safetyEvents",
       "hosLogs",
       "hosDailyLogs",
+      "iftaSummaries",
     ]);
   });
 

@@ -5,7 +5,7 @@ import { decodedRows } from "../../db/tolerant-rows";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { presentPage, presentRecord } from "../../http/present-rows";
-import { readCursor } from "../../http/schemas/pagination";
+import { DEFAULT_PAGE_SIZE, readCursor } from "../../http/schemas/pagination";
 import type { RecordListFilters } from "./read";
 import { type Expansions, loadExpanded, type Reads } from "./reads";
 
@@ -28,7 +28,8 @@ export type ReadHooks = {
   freshenLatestLocations: (c: Context<AppEnv>) => Promise<void>;
 };
 
-type ListQuery = { cursor?: string; limit: number; raw: boolean; expand?: string };
+/** A list's query: `limit` is absent from a route whose pages have a size of its own (`pageSize`). */
+type ListQuery = { cursor?: string; limit?: number; raw: boolean; expand?: string };
 type GetQuery = { raw: boolean; expand?: string };
 type FamilyRouteConfig = RouteConfig & { operationId: string; tags: string[] };
 type ListRouteConfig = FamilyRouteConfig & { request: { query: z.ZodType<ListQuery> } };
@@ -47,6 +48,8 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
   options: {
     /** Work before the read (bringing a live snapshot up to date), once the request is known to be valid. */
     beforeRead?: (c: Context<AppEnv>, hooks: ReadHooks) => Promise<void>;
+    /** The size of its pages, for a route whose query takes no `limit` (its description says it). */
+    pageSize?: (query: z.output<R["request"]["query"]>) => number;
   } = {},
 ): FamilyRoute {
   const register: FamilyRoute["register"] = (app, middleware, hooks) =>
@@ -60,13 +63,14 @@ export function listRoute<R extends ListRouteConfig, Row, Filters, X extends Exp
       const scope = `${route.operationId}|${connection.id}|${order === undefined ? "" : `${order}|`}${JSON.stringify(filters)}`;
       const after = await readCursor(c.env.ENCRYPTION_KEY, scope, query.cursor);
       await options.beforeRead?.(c, hooks);
-      const rows = await reads.list(db, connection.id, filters, { limit: query.limit, after, raw: query.raw });
-      const pageRows = decodedRows(rows.slice(0, query.limit));
+      const limit = options.pageSize?.(query) ?? query.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await reads.list(db, connection.id, filters, { limit, after, raw: query.raw });
+      const pageRows = decodedRows(rows.slice(0, limit));
       const expanded = await loadExpanded(db, connection.id, reads.expand, query.expand, pageRows);
       const page = await presentPage(rows, {
         table: reads.table,
         item: reads.schema,
-        limit: query.limit,
+        limit,
         secret: c.env.ENCRYPTION_KEY,
         scope,
         keyOf: (row) => reads.keyOf(row, filters),

@@ -58,6 +58,11 @@ export function vehicleAndDriverVisible(connectionId: string): (column: (name: s
     sql`${notHiddenIn(connectionId, "vehicles", column("vehicle_id"))} AND ${notHiddenIn(connectionId, "drivers", column("driver_id"))}`;
 }
 
+/** The same for records that name a vehicle only (a vehicle's distances per jurisdiction). */
+export function vehicleVisible(connectionId: string): (column: (name: string) => SQL) => SQL {
+  return (column) => notHiddenIn(connectionId, "vehicles", column("vehicle_id"));
+}
+
 /** The same for records that name a driver only (a driver's day). */
 export function driverVisible(connectionId: string): (column: (name: string) => SQL) => SQL {
   return (column) => notHiddenIn(connectionId, "drivers", column("driver_id"));

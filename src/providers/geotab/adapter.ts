@@ -3,6 +3,8 @@ import { svgLogo } from "../kit/logo";
 import { geotabDevices } from "./models/devices";
 import { geotabDrivers } from "./models/drivers";
 import { geotabGroups } from "./models/groups";
+import { geotabHosDailyLogs } from "./models/hos-daily-logs";
+import { geotabHosLogs } from "./models/hos-logs";
 import { geotabLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { geotabSafetyEvents } from "./models/safety-events";
 import { geotabTrips } from "./models/trips";
@@ -19,7 +21,8 @@ import { verifyGeotab } from "./verify";
  * vehicle, utilization the daily sum of Trips plus the fuel counter's StatusData, safety events
  * the ExceptionEvents of Geotab's stock safety rules, latest locations the DeviceStatusInfo
  * with current StatusData, breadcrumbs the LogRecords, trips the Trips, stat histories the
- * StatusData of stock diagnostics. Camera media is not in the MyGeotab API.
+ * StatusData of stock diagnostics, hours of service the drivers' DutyStatusLogs (their days built
+ * from them: Geotab has no daily log). Camera media is not in the MyGeotab API.
  */
 export const geotabAdapter = defineAdapter({
   code: "geotab",
@@ -63,8 +66,8 @@ export const geotabAdapter = defineAdapter({
     authenticate: { requests: 10, perSeconds: 60 },
     calls: { requests: 10, perSeconds: 1 },
   },
-  // Their hours of service are read in a coming step (issue 19).
-  notServedYet: ["hosLogs", "hosDailyLogs"],
+  // Its fuel-tax details (FuelTaxDetail) are read in a coming step (issue 19).
+  notServedYet: ["iftaSummaries"],
   models: {
     groups: geotabGroups,
     vehicles: geotabVehicles,
@@ -76,6 +79,8 @@ export const geotabAdapter = defineAdapter({
     vehicleLocations: geotabVehicleLocations,
     trips: geotabTrips,
     vehicleStatLogs: geotabVehicleStatLogs,
+    hosLogs: geotabHosLogs,
+    hosDailyLogs: geotabHosDailyLogs,
   },
   unsupported: {
     cameraMedia: "the MyGeotab API has no camera media per safety event (cameras are partner integrations).",

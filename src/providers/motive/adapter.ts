@@ -4,6 +4,8 @@ import { motiveCameraMedia } from "./models/camera-media";
 import { motiveDevices } from "./models/devices";
 import { motiveDrivers } from "./models/drivers";
 import { motiveGroups } from "./models/groups";
+import { motiveHosDailyLogs } from "./models/hos-daily-logs";
+import { motiveHosLogs } from "./models/hos-logs";
 import { motiveLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { motiveSafetyEvents } from "./models/safety-events";
 import { motiveTrips } from "./models/trips";
@@ -20,7 +22,8 @@ import { verifyMotive } from "./verify";
  * (driver performance events) with their camera media, and the vehicle time series
  * (providers-families.md section 2): the live locations of the Vehicle Gateways, each vehicle's
  * location history as breadcrumbs and as stat logs (the readings its points carry), and driving
- * periods as trips.
+ * periods as trips; and hours of service (section 2.3): the drivers' logs, as duty-status
+ * changes and as days.
  */
 export const motiveAdapter = defineAdapter({
   code: "motive",
@@ -47,8 +50,8 @@ export const motiveAdapter = defineAdapter({
   // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
   // conservative pace that a sync (one request at a time) and live camera media share.
   requestPace: { api: { requests: 10, perSeconds: 1 } },
-  // Their hours of service are read in a coming step (issue 19).
-  notServedYet: ["hosLogs", "hosDailyLogs"],
+  // Its IFTA reports are read in a coming step (issue 19).
+  notServedYet: ["iftaSummaries"],
   models: {
     groups: motiveGroups,
     vehicles: motiveVehicles,
@@ -61,6 +64,8 @@ export const motiveAdapter = defineAdapter({
     vehicleLocations: motiveVehicleLocations,
     trips: motiveTrips,
     vehicleStatLogs: motiveVehicleStatLogs,
+    hosLogs: motiveHosLogs,
+    hosDailyLogs: motiveHosDailyLogs,
   },
   verify: verifyMotive,
 });

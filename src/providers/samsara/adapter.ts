@@ -4,6 +4,8 @@ import { samsaraCameraMedia } from "./models/camera-media";
 import { samsaraDevices } from "./models/devices";
 import { samsaraDrivers } from "./models/drivers";
 import { samsaraGroups } from "./models/groups";
+import { samsaraHosDailyLogs } from "./models/hos-daily-logs";
+import { samsaraHosLogs } from "./models/hos-logs";
 import { samsaraLatestVehicleLocations } from "./models/latest-locations";
 import { samsaraSafetyEvents } from "./models/safety-events";
 import { samsaraTrips } from "./models/trips";
@@ -18,7 +20,7 @@ import { verifySamsara } from "./verify";
  * Groups are tags, devices are gateways and their dash cams, utilization is the fuel-energy
  * report per UTC day, safety events are the v2 stream, camera media the media library; latest
  * locations are the vehicle stats snapshot, breadcrumbs and stat logs the stats history, trips
- * the trips stream.
+ * the trips stream; hours of service are the HOS logs and daily logs.
  */
 export const samsaraAdapter = defineAdapter({
   code: "samsara",
@@ -38,7 +40,7 @@ export const samsaraAdapter = defineAdapter({
       type: "password",
       required: true,
       description:
-        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips.",
+        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips, ELD Compliance Settings (US).",
     },
     {
       name: "region",
@@ -56,15 +58,18 @@ export const samsaraAdapter = defineAdapter({
   // providers.md 1.3: 150 requests/s per API token, and endpoint tiers per organization (a
   // connection is one organization): 25/s for vehicles and the fuel-energy report; 5/s for the
   // safety-event stream, safety events by id and the media library, which camera media reads;
-  // 5/s for the trips stream. The vehicle stats endpoints have no limit of their own (token).
+  // 5/s for the trips stream; 5/s for the HOS logs and 5/s for the HOS daily logs
+  // (providers-families.md 1.3). The vehicle stats endpoints have no limit of their own (token).
   requestPace: {
     token: { requests: 150, perSeconds: 1 },
     fleet: { requests: 25, perSeconds: 1 },
     safety: { requests: 5, perSeconds: 1 },
     trips: { requests: 5, perSeconds: 1 },
+    hosLogs: { requests: 5, perSeconds: 1 },
+    hosDailyLogs: { requests: 5, perSeconds: 1 },
   },
-  // Their hours of service are read in a coming step (issue 19).
-  notServedYet: ["hosLogs", "hosDailyLogs"],
+  // Its IFTA reports are read in a coming step (issue 19).
+  notServedYet: ["iftaSummaries"],
   models: {
     groups: samsaraGroups,
     vehicles: samsaraVehicles,
@@ -77,6 +82,8 @@ export const samsaraAdapter = defineAdapter({
     vehicleLocations: samsaraVehicleLocations,
     trips: samsaraTrips,
     vehicleStatLogs: samsaraVehicleStatLogs,
+    hosLogs: samsaraHosLogs,
+    hosDailyLogs: samsaraHosDailyLogs,
   },
   verify: verifySamsara,
 });

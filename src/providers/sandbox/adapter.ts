@@ -7,6 +7,7 @@ import { sandboxDrivers } from "./models/drivers";
 import { sandboxGroups } from "./models/groups";
 import { sandboxHosDailyLogs } from "./models/hos-daily-logs";
 import { sandboxHosLogs } from "./models/hos-logs";
+import { sandboxIftaSummaries } from "./models/ifta-summaries";
 import { sandboxLatestLocations } from "./models/latest-locations";
 import { sandboxSafetyEvents } from "./models/safety-events";
 import { sandboxTrips } from "./models/trips";
@@ -52,6 +53,7 @@ export const sandboxAdapter = defineAdapter({
     vehicleStatLogs: sandboxVehicleStatLogs,
     hosLogs: sandboxHosLogs,
     hosDailyLogs: sandboxHosDailyLogs,
+    iftaSummaries: sandboxIftaSummaries,
   },
   verify: verifySandbox,
 });

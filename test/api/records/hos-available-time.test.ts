@@ -93,7 +93,8 @@ describe("GET /hos/available-time", () => {
   });
 
   it("answers 501 for a provider whose hours of service are not read", async () => {
-    const context = await createRecordsContext({ provider: "samsara" });
+    // Every provider of the registry reads them today: a connection of a provider a deployment no longer has.
+    const context = await createRecordsContext({ provider: "retired-provider" });
     expectError(await context.get("/hos/available-time"), 501, "not_implemented");
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The data methods of the Geotab fake over one account's canonical fleet: `Get` of Device,
- * User, Group, ExceptionEvent and the time-series types (Trip, LogRecord, StatusData,
- * DeviceStatusInfo: series-search.ts), with no cursor (`resultsLimit` only, above 50,000
- * refused), and `GetFeed` of Device and User (versions, `resultsLimit` clamped to 50,000).
+ * User, Group, ExceptionEvent, the time-series types (Trip, LogRecord, StatusData,
+ * DeviceStatusInfo: series-search.ts) and DutyStatusLog (hos.ts), with no cursor (`resultsLimit`
+ * only, above 50,000 refused), and `GetFeed` of Device and User (versions, `resultsLimit`
+ * clamped to 50,000).
  */
 import type { FakeAccount } from "../accounts.ts";
 import { devicesAt, driversAt, safetyEventsBetween, vehiclesAt } from "../fleet.ts";
+import { dutyStatusLogs } from "./hos.ts";
 import {
   type Json,
   renderApiUser,
@@ -105,6 +107,9 @@ export function get(account: FakeAccount, params: Params): Json[] {
       break;
     case "ExceptionEvent":
       items = exceptionEvents(account, search);
+      break;
+    case "DutyStatusLog":
+      items = dutyStatusLogs(account, search);
       break;
     default:
       throw argumentError(`The type ${String(params.typeName)} is not served by this fake.`);

@@ -11,7 +11,8 @@
  * - the account's faults: delay, 429 with `Retry-After` (whole seconds, only when the fault sets
  *   one), 5xx, truncated JSON bodies;
  * - errors as small `{ "error_message": … }` bodies (an assumption: Motive documents none);
- * - the time series (live locations, location histories, driving periods): ./time-series.ts.
+ * - the time series (live locations, location histories, driving periods): ./time-series.ts;
+ * - hours of service (drivers' logs with their duty-status changes): ./hos.ts.
  *
  * Motive-only controls, beside the shared `/__fake/accounts`:
  * - `PUT /__fake/motive/accounts/<credential>/forbidden` `{ paths: ["/v1/…"] }`: those paths answer
@@ -32,6 +33,7 @@ import {
   vehiclesAt,
 } from "../fleet.ts";
 import { json } from "../http-server.ts";
+import { hosLogs } from "./hos.ts";
 import { eventKey, MOTIVE_EVENT_TYPES, motiveIds, vehicleIsMetric } from "./ids.ts";
 import {
   renderAdmin,
@@ -211,6 +213,8 @@ function route(context: Context): Response {
       return liveLocations(context);
     case "/v1/driving_periods":
       return drivingPeriods(context);
+    case "/v1/logs":
+      return hosLogs(context);
     default:
       return error(404, "Not Found");
   }

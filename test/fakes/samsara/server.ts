@@ -6,7 +6,8 @@
  * parameters is a 400), `limit` caps (over 512 is a 400: the real API's reaction is not
  * documented, this fake picks the strict one), and the account's faults: 429 with a fractional
  * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server. The
- * time-series endpoints (stats snapshot and history, trips stream) are in series-routes.ts.
+ * time-series endpoints (stats snapshot and history, trips stream) are in series-routes.ts, the
+ * hours of service (HOS logs and daily logs) in hos-routes.ts.
  *
  * Samsara-only controls (scopes taken away, scripted answers, a request log): see `control`.
  */
@@ -14,6 +15,7 @@
 import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
+import { HOS_ROUTES } from "./hos-routes.ts";
 import { BadRequest, pageOf } from "./paging.ts";
 import { timeOf } from "./params.ts";
 import {
@@ -143,6 +145,7 @@ const ROUTES: Record<string, Route> = {
     },
   },
   ...SERIES_ROUTES,
+  ...HOS_ROUTES,
 };
 
 function limitOf(url: URL): number {
