@@ -30,7 +30,7 @@ describe("MyGeotab's behaviour during a sync", () => {
   }, 90_000);
 
   it("sessions that expire mid-sync are renewed (one Authenticate each) and nothing is lost", async () => {
-    const { account, key, token } = await setup({ vehicles: 5, sessionTtlCalls: 3 }, { backfill: { days: 1 } });
+    const { account, key, token } = await setup({ vehicles: 5, sessionTtlCalls: 12 }, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token));
     expect(job.status).toBe("completed");
     expectFleet(await stored(key, token), expected(account, job));
