@@ -14,6 +14,7 @@ const BENCHMARKS = [
   "bench:latency",
   "bench:capacity",
   "bench:timeseries",
+  "bench:hos",
   "bench:start",
 ];
 
