@@ -12,3 +12,21 @@ export function cycleOf(options: Readonly<Record<string, unknown>> | undefined):
   const cycle = hos && typeof hos === "object" ? (hos as { cycle?: unknown }).cycle : undefined;
   return CYCLE_RULES.find((rule) => rule === cycle) ?? DEFAULT_CYCLE;
 }
+
+/**
+ * What is wrong with a connection's `options.hos`, if anything: the one option the API itself
+ * reads from the free-form options, checked when the options are written (a 400) rather than
+ * silently replaced by the default.
+ */
+export function hosOptionsProblem(options: Readonly<Record<string, unknown>>): string | undefined {
+  if (!Object.hasOwn(options, "hos")) return undefined;
+  const hos = options.hos;
+  if (!hos || typeof hos !== "object" || Array.isArray(hos)) return "options.hos must be an object.";
+  const unknown = Object.keys(hos).filter((key) => key !== "cycle");
+  if (unknown.length > 0) return `options.hos has unknown keys: ${unknown.join(", ")} (it takes \`cycle\`).`;
+  const cycle = (hos as { cycle?: unknown }).cycle;
+  if (cycle !== undefined && !CYCLE_RULES.some((rule) => rule === cycle)) {
+    return `options.hos.cycle must be one of ${CYCLE_RULES.join(", ")}.`;
+  }
+  return undefined;
+}

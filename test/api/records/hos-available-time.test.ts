@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { expectBadRequest, expectError, walkPages } from "../../helpers/api-assertions";
+import { BASE, call } from "../../helpers/http";
 import {
   createRecordsContext,
   insertDriver,
@@ -75,6 +76,25 @@ describe("GET /hos/available-time", () => {
     const context = await createRecordsContext({ options: { hos: { cycle: "60_7" } } });
     const driver = await insertDriver(context.owner);
     await dayOfWork(context.owner, driver, Date.now());
+    const [row] = (await context.get("/hos/available-time")).body.results;
+    expect(row).toMatchObject({ cycleRule: "60_7", availableTime: { cycle: within(50 * HOUR) } });
+  });
+
+  it("takes the cycle from the connection's options as they are changed, and refuses one that is not a rule", async () => {
+    const context = await createRecordsContext();
+    const driver = await insertDriver(context.owner);
+    await dayOfWork(context.owner, driver, Date.now());
+    const patch = (options: unknown) =>
+      call("PATCH", `${BASE.sandbox}/connections/current`, {
+        key: context.app.keys.sandbox.secret,
+        token: context.connection.token,
+        body: { options },
+      });
+    for (const bad of [{ hos: { cycle: "80_8" } }, { hos: { cycles: "60_7" } }, { hos: "60_7" }]) {
+      expectBadRequest(await patch(bad));
+    }
+    expect((await context.get("/hos/available-time")).body.results[0].cycleRule).toBe("70_8");
+    expect((await patch({ hos: { cycle: "60_7" } })).status).toBe(200);
     const [row] = (await context.get("/hos/available-time")).body.results;
     expect(row).toMatchObject({ cycleRule: "60_7", availableTime: { cycle: within(50 * HOUR) } });
   });

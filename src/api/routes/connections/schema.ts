@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CONNECTION_STATUSES } from "../../../db/schema";
+import { hosOptionsProblem } from "../../../families/hos-available-time/rules-option";
 import { AgreementInputSchema } from "../../../http/schemas/agreement";
 import { boundedJson, CREDENTIALS_LIMITS, OPTIONS_LIMITS } from "../../../http/schemas/bounded-json";
 import { DateTimeSchema, HistoryDaysSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
@@ -8,10 +9,19 @@ import { CompanySchema, FiltersSchema, SyncModeSchema } from "../../../presenter
 // The response schemas moved to presenters/connection-schema.ts; api/routes/issues/list.ts still imports this one from here.
 export { AnyConnectionSchema } from "../../../presenters/connection-schema";
 
-const OptionsSchema = boundedJson(OPTIONS_LIMITS, {
-  description: "Free-form options; provider-specific keys such as `ingestHistoryFromSourceSystem`.",
-  example: { ingestHistoryFromSourceSystem: true },
-});
+/** Free-form options, but `hos` (the hours-of-service cycle the API computes clocks with) is checked. */
+const optionsSchema = (description: string) =>
+  boundedJson(OPTIONS_LIMITS, {
+    description,
+    example: { ingestHistoryFromSourceSystem: true, hos: { cycle: "70_8" } },
+  }).superRefine((options, context) => {
+    const problem = hosOptionsProblem(options);
+    if (problem) context.addIssue({ code: "custom", message: problem, path: ["hos"] });
+  });
+
+const OptionsSchema = optionsSchema(
+  "Free-form options; provider-specific keys such as `ingestHistoryFromSourceSystem`, and `hos.cycle` (`60_7` or `70_8`, default `70_8`): the hours-of-service cycle of the connection's drivers.",
+);
 
 /** The provider's credential fields, bounded before the provider's own schema checks them. */
 const CredentialsSchema = boundedJson(CREDENTIALS_LIMITS, {
@@ -55,10 +65,9 @@ export const CreateConnectionBodySchema = z
 export const UpdateConnectionBodySchema = z
   .strictObject({
     status: z.enum(["connected", "archived", "disconnected"]).optional(),
-    options: boundedJson(OPTIONS_LIMITS, {
-      description: "Replaces the options: free-form, provider-specific keys.",
-      example: { ingestHistoryFromSourceSystem: true },
-    }).optional(),
+    options: optionsSchema(
+      "Replaces the options: free-form, provider-specific keys, and `hos.cycle` (`60_7` or `70_8`).",
+    ).optional(),
     company: CompanySchema.partial().strict().optional(),
     externalId: ExternalIdSchema.optional(),
     syncMode: SyncModeSchema.optional(),
