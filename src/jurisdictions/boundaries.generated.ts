@@ -12,7 +12,7 @@
 // with polygon-clipping 0.15.7 (MIT). Coordinates in units of 1/10000 degree,
 // each ring encoded as boundary-format.ts describes.
 
-import type { EncodedPolygon, JurisdictionBoundary } from "./boundary-format";
+import type { EncodedPolygon, JurisdictionBoundary } from "./boundary-format.ts";
 
 export const UNITS_PER_DEGREE = 10000;
 

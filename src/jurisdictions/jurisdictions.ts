@@ -1,5 +1,5 @@
-import { JURISDICTION_BOUNDARIES } from "./boundaries.generated";
-import type { Country } from "./boundary-format";
+import { JURISDICTION_BOUNDARIES } from "./boundaries.generated.ts";
+import type { Country } from "./boundary-format.ts";
 
 export interface Jurisdiction {
   /** Two-letter postal code (USPS, Canada Post), as jurisdictionAt returns it. */

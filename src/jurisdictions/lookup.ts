@@ -1,8 +1,8 @@
 /** Which IFTA jurisdiction a point is in, from the embedded boundaries. */
 
-import { KM_PER_DEGREE } from "./great-circle";
-import { polygonIndex } from "./polygon-index";
-import { containsPoint, distanceToEdgesKm, type Polygon } from "./polygons";
+import { KM_PER_DEGREE } from "./great-circle.ts";
+import { polygonIndex } from "./polygon-index.ts";
+import { containsPoint, distanceToEdgesKm, type Polygon } from "./polygons.ts";
 
 /**
  * How far outside every polygon a point may lie and still count in the nearest jurisdiction, in

@@ -1,7 +1,7 @@
 /** A vehicle's distance per IFTA jurisdiction, from its positions in time order. */
 
-import { haversineKm, type LatLon, pointAlong } from "./great-circle";
-import { jurisdictionAt } from "./lookup";
+import { haversineKm, type LatLon, pointAlong } from "./great-circle.ts";
+import { jurisdictionAt } from "./lookup.ts";
 
 /**
  * How closely a border crossing is located along a segment, in km: the last interval that holds

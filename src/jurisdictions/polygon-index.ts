@@ -1,8 +1,8 @@
 /** Every polygon of the embedded boundaries, decoded, with a spatial index over their boxes. */
 
 import Flatbush from "flatbush";
-import { FOREIGN_LAND, JURISDICTION_BOUNDARIES, UNITS_PER_DEGREE } from "./boundaries.generated";
-import { decodePolygon, type Polygon } from "./polygons";
+import { FOREIGN_LAND, JURISDICTION_BOUNDARIES, UNITS_PER_DEGREE } from "./boundaries.generated.ts";
+import { decodePolygon, type Polygon } from "./polygons.ts";
 
 export interface PolygonIndex {
   /** The jurisdictions' polygons, then the other countries' land. */

@@ -3,8 +3,8 @@
  * does it contain a point, and how far is a point from its edges.
  */
 
-import { decodeRing, type EncodedPolygon } from "./boundary-format";
-import { KM_PER_DEGREE } from "./great-circle";
+import { decodeRing, type EncodedPolygon } from "./boundary-format.ts";
+import { KM_PER_DEGREE } from "./great-circle.ts";
 
 export interface Polygon {
   /** The jurisdiction's code, or null for another country's land. */

@@ -96,14 +96,10 @@ describe("GET /providers in the sandbox", () => {
         if (SERVED.includes(model)) expect(WIRE_SUPPORT, model).toContain(read);
         else expect(read, `${provider.code} ${model}`).toBe("not_supported_by_terminal");
       }
-      // Hours of service: every provider's adapter reads them.
-      for (const model of ["HOSLog", "HOSDailyLog"]) {
+      // Hours of service and IFTA: every provider's adapter reads them.
+      for (const model of ["HOSLog", "HOSDailyLog", "IFTASummary"]) {
         expect(provider.supportedModels[model].supportedOperations.read, `${provider.code} ${model}`).toBe("supported");
       }
-      // IFTA: the sandbox serves it; the providers' adapters do not read their reports yet.
-      expect(provider.supportedModels.IFTASummary.supportedOperations.read, provider.code).toBe(
-        provider.code === "sandbox" ? "supported" : "not_supported_by_terminal",
-      );
     }
     const sandbox = result.body.find((provider: { code: string }) => provider.code === "sandbox");
     // The sandbox serves a full synthetic fleet.

@@ -26,6 +26,7 @@ function bucketOf(path: string): string {
   if (path === "/trips/stream") return "trips";
   if (path === "/fleet/hos/logs") return "hosLogs";
   if (path === "/fleet/hos/daily-logs") return "hosDailyLogs";
+  if (path === "/fleet/reports/ifta/vehicle") return "ifta";
   return "token";
 }
 

@@ -18,9 +18,10 @@ export function cycleOf(options: Readonly<Record<string, unknown>> | undefined):
  * reads from the free-form options, checked when the options are written (a 400) rather than
  * silently replaced by the default.
  */
-export function hosOptionsProblem(options: Readonly<Record<string, unknown>>): string | undefined {
-  if (!Object.hasOwn(options, "hos")) return undefined;
-  const hos = options.hos;
+export function hosOptionsProblem(options: unknown): string | undefined {
+  // Options that are not an object are refused by their own schema (bounded-json.ts).
+  if (!options || typeof options !== "object" || !Object.hasOwn(options, "hos")) return undefined;
+  const hos = (options as { hos?: unknown }).hos;
   if (!hos || typeof hos !== "object" || Array.isArray(hos)) return "options.hos must be an object.";
   const unknown = Object.keys(hos).filter((key) => key !== "cycle");
   if (unknown.length > 0) return `options.hos has unknown keys: ${unknown.join(", ")} (it takes \`cycle\`).`;

@@ -5,6 +5,7 @@ import { geotabDrivers } from "./models/drivers";
 import { geotabGroups } from "./models/groups";
 import { geotabHosDailyLogs } from "./models/hos-daily-logs";
 import { geotabHosLogs } from "./models/hos-logs";
+import { geotabIftaSummaries } from "./models/ifta-summaries";
 import { geotabLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { geotabSafetyEvents } from "./models/safety-events";
 import { geotabTrips } from "./models/trips";
@@ -22,7 +23,8 @@ import { verifyGeotab } from "./verify";
  * the ExceptionEvents of Geotab's stock safety rules, latest locations the DeviceStatusInfo
  * with current StatusData, breadcrumbs the LogRecords, trips the Trips, stat histories the
  * StatusData of stock diagnostics, hours of service the drivers' DutyStatusLogs (their days built
- * from them: Geotab has no daily log). Camera media is not in the MyGeotab API.
+ * from them: Geotab has no daily log), IFTA distances the FuelTaxDetails summed by day and
+ * jurisdiction. Camera media is not in the MyGeotab API.
  */
 export const geotabAdapter = defineAdapter({
   code: "geotab",
@@ -66,8 +68,6 @@ export const geotabAdapter = defineAdapter({
     authenticate: { requests: 10, perSeconds: 60 },
     calls: { requests: 10, perSeconds: 1 },
   },
-  // Its fuel-tax details (FuelTaxDetail) are read in a coming step (issue 19).
-  notServedYet: ["iftaSummaries"],
   models: {
     groups: geotabGroups,
     vehicles: geotabVehicles,
@@ -81,6 +81,7 @@ export const geotabAdapter = defineAdapter({
     vehicleStatLogs: geotabVehicleStatLogs,
     hosLogs: geotabHosLogs,
     hosDailyLogs: geotabHosDailyLogs,
+    iftaSummaries: geotabIftaSummaries,
   },
   unsupported: {
     cameraMedia: "the MyGeotab API has no camera media per safety event (cameras are partner integrations).",

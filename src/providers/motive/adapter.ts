@@ -6,6 +6,7 @@ import { motiveDrivers } from "./models/drivers";
 import { motiveGroups } from "./models/groups";
 import { motiveHosDailyLogs } from "./models/hos-daily-logs";
 import { motiveHosLogs } from "./models/hos-logs";
+import { motiveIftaSummaries } from "./models/ifta-summaries";
 import { motiveLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { motiveSafetyEvents } from "./models/safety-events";
 import { motiveTrips } from "./models/trips";
@@ -22,8 +23,9 @@ import { verifyMotive } from "./verify";
  * (driver performance events) with their camera media, and the vehicle time series
  * (providers-families.md section 2): the live locations of the Vehicle Gateways, each vehicle's
  * location history as breadcrumbs and as stat logs (the readings its points carry), and driving
- * periods as trips; and hours of service (section 2.3): the drivers' logs, as duty-status
- * changes and as days.
+ * periods as trips; hours of service (section 2.3): the drivers' logs, as duty-status
+ * changes and as days; and IFTA distances (section 2.4): its IFTA trips, a vehicle's distance
+ * per day and jurisdiction.
  */
 export const motiveAdapter = defineAdapter({
   code: "motive",
@@ -50,8 +52,6 @@ export const motiveAdapter = defineAdapter({
   // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
   // conservative pace that a sync (one request at a time) and live camera media share.
   requestPace: { api: { requests: 10, perSeconds: 1 } },
-  // Its IFTA reports are read in a coming step (issue 19).
-  notServedYet: ["iftaSummaries"],
   models: {
     groups: motiveGroups,
     vehicles: motiveVehicles,
@@ -66,6 +66,7 @@ export const motiveAdapter = defineAdapter({
     vehicleStatLogs: motiveVehicleStatLogs,
     hosLogs: motiveHosLogs,
     hosDailyLogs: motiveHosDailyLogs,
+    iftaSummaries: motiveIftaSummaries,
   },
   verify: verifyMotive,
 });

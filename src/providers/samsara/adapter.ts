@@ -6,6 +6,7 @@ import { samsaraDrivers } from "./models/drivers";
 import { samsaraGroups } from "./models/groups";
 import { samsaraHosDailyLogs } from "./models/hos-daily-logs";
 import { samsaraHosLogs } from "./models/hos-logs";
+import { samsaraIftaSummaries } from "./models/ifta-summaries";
 import { samsaraLatestVehicleLocations } from "./models/latest-locations";
 import { samsaraSafetyEvents } from "./models/safety-events";
 import { samsaraTrips } from "./models/trips";
@@ -20,7 +21,8 @@ import { verifySamsara } from "./verify";
  * Groups are tags, devices are gateways and their dash cams, utilization is the fuel-energy
  * report per UTC day, safety events are the v2 stream, camera media the media library; latest
  * locations are the vehicle stats snapshot, breadcrumbs and stat logs the stats history, trips
- * the trips stream; hours of service are the HOS logs and daily logs.
+ * the trips stream; hours of service are the HOS logs and daily logs; IFTA is the vehicle
+ * report, month by month.
  */
 export const samsaraAdapter = defineAdapter({
   code: "samsara",
@@ -40,7 +42,7 @@ export const samsaraAdapter = defineAdapter({
       type: "password",
       required: true,
       description:
-        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips, ELD Compliance Settings (US).",
+        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips, ELD Compliance Settings (US), IFTA (US).",
     },
     {
       name: "region",
@@ -59,7 +61,8 @@ export const samsaraAdapter = defineAdapter({
   // connection is one organization): 25/s for vehicles and the fuel-energy report; 5/s for the
   // safety-event stream, safety events by id and the media library, which camera media reads;
   // 5/s for the trips stream; 5/s for the HOS logs and 5/s for the HOS daily logs
-  // (providers-families.md 1.3). The vehicle stats endpoints have no limit of their own (token).
+  // (providers-families.md 1.3); 25/s for the IFTA vehicle report (1.4). The vehicle stats
+  // endpoints have no limit of their own (token).
   requestPace: {
     token: { requests: 150, perSeconds: 1 },
     fleet: { requests: 25, perSeconds: 1 },
@@ -67,9 +70,8 @@ export const samsaraAdapter = defineAdapter({
     trips: { requests: 5, perSeconds: 1 },
     hosLogs: { requests: 5, perSeconds: 1 },
     hosDailyLogs: { requests: 5, perSeconds: 1 },
+    ifta: { requests: 25, perSeconds: 1 },
   },
-  // Its IFTA reports are read in a coming step (issue 19).
-  notServedYet: ["iftaSummaries"],
   models: {
     groups: samsaraGroups,
     vehicles: samsaraVehicles,
@@ -84,6 +86,7 @@ export const samsaraAdapter = defineAdapter({
     vehicleStatLogs: samsaraVehicleStatLogs,
     hosLogs: samsaraHosLogs,
     hosDailyLogs: samsaraHosDailyLogs,
+    iftaSummaries: samsaraIftaSummaries,
   },
   verify: verifySamsara,
 });

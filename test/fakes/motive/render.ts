@@ -15,14 +15,7 @@ import {
   type CanonicalVehicle,
   hash,
 } from "../fleet.ts";
-import {
-  KM_PER_MILE,
-  LITRES_PER_US_GALLON,
-  MOTIVE_EVENT_TYPES,
-  mediaStateOf,
-  motiveIds,
-  vehicleIsMetric,
-} from "./ids.ts";
+import { LITRES_PER_US_GALLON, MOTIVE_EVENT_TYPES, mediaStateOf, motiveIds, vehicleIsMetric } from "./ids.ts";
 
 type Json = Record<string, unknown>;
 
@@ -186,35 +179,6 @@ export function renderRollup(vehicle: CanonicalVehicle, days: CanonicalDay[], me
     driving_time: drivingMs / 1000,
     driving_fuel: fuel(drivingLitres),
   };
-}
-
-/** A vehicle-day's IFTA trips: one or two jurisdictions whose distances add up to the day's, in the vehicle's units. */
-export function renderIftaTrips(vehicle: CanonicalVehicle, day: CanonicalDay): Json[] {
-  const metric = vehicleIsMetric(vehicle.id);
-  const h = hash(vehicle.id, day.date, "ifta");
-  const legs =
-    h % 2 === 0
-      ? [{ jurisdiction: vehicle.plate.state, km: day.distanceKm }]
-      : [
-          { jurisdiction: vehicle.plate.state, km: round(day.distanceKm * 0.6, 3) },
-          { jurisdiction: "OK", km: round(day.distanceKm - round(day.distanceKm * 0.6, 3), 3) },
-        ];
-  let odometer = 100_000 + (hash(vehicle.id, "odometer") % 50_000) + (Number(day.date.replaceAll("-", "")) % 1000);
-  return legs.map((leg, position) => {
-    const distance = metric ? leg.km : leg.km / KM_PER_MILE;
-    const start = odometer;
-    odometer += distance;
-    return {
-      id: Number(`${motiveIds.vehicle(vehicle.id)}${day.date.replaceAll("-", "")}${position}`),
-      date: day.date,
-      jurisdiction: leg.jurisdiction,
-      vehicle: vehicleReference(vehicle, metric),
-      start_odometer: start,
-      end_odometer: odometer,
-      distance,
-      time_zone: "UTC",
-    };
-  });
 }
 
 const MEDIA_BASE = "https://motive-fake-media.s3.amazonaws.com";

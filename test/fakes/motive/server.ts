@@ -12,7 +12,8 @@
  *   one), 5xx, truncated JSON bodies;
  * - errors as small `{ "error_message": … }` bodies (an assumption: Motive documents none);
  * - the time series (live locations, location histories, driving periods): ./time-series.ts;
- * - hours of service (drivers' logs with their duty-status changes): ./hos.ts.
+ * - hours of service (drivers' logs with their duty-status changes): ./hos.ts;
+ * - IFTA trips (each vehicle's distance per day and jurisdiction): ./ifta.ts.
  *
  * Motive-only controls, beside the shared `/__fake/accounts`:
  * - `PUT /__fake/motive/accounts/<credential>/forbidden` `{ paths: ["/v1/…"] }`: those paths answer
@@ -35,6 +36,7 @@ import {
 import { json } from "../http-server.ts";
 import { hosLogs } from "./hos.ts";
 import { eventKey, MOTIVE_EVENT_TYPES, motiveIds, vehicleIsMetric } from "./ids.ts";
+import { iftaTrips } from "./ifta.ts";
 import {
   renderAdmin,
   renderCompany,
@@ -42,7 +44,6 @@ import {
   renderEldDevice,
   renderEvent,
   renderGroup,
-  renderIftaTrips,
   renderRollup,
   renderVehicle,
   vehicleReference,
@@ -279,18 +280,6 @@ function utilization(context: Context): Response {
     .filter(({ days: active }) => active.length > 0)
     .map(({ vehicle, days: active }) => renderRollup(vehicle, active, context.metric));
   return page(context.url, "vehicle_idle_rollups", "vehicle_idle_rollup", all);
-}
-
-function iftaTrips(context: Context): Response {
-  const range = dateRange(context.url);
-  if (range instanceof Response) return range;
-  const selected = selectedVehicles(context);
-  const byId = new Map(selected.map((vehicle) => [vehicle.id, vehicle]));
-  const all = daysBetween(context.account.fleet, range.from, nextDay(range.to)).flatMap((day) => {
-    const vehicle = byId.get(day.vehicleId);
-    return vehicle ? renderIftaTrips(vehicle, day) : [];
-  });
-  return page(context.url, "ifta_trips", "ifta_trip", all);
 }
 
 /** Canonical events of [from, to) that Motive has as driver performance events, rendered. */

@@ -7,7 +7,8 @@
  * documented, this fake picks the strict one), and the account's faults: 429 with a fractional
  * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server. The
  * time-series endpoints (stats snapshot and history, trips stream) are in series-routes.ts, the
- * hours of service (HOS logs and daily logs) in hos-routes.ts.
+ * hours of service (HOS logs and daily logs) in hos-routes.ts, the IFTA vehicle report in
+ * ifta-routes.ts.
  *
  * Samsara-only controls (scopes taken away, scripted answers, a request log): see `control`.
  */
@@ -16,6 +17,7 @@ import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
 import { HOS_ROUTES } from "./hos-routes.ts";
+import { IFTA_ROUTES } from "./ifta-routes.ts";
 import { BadRequest, pageOf } from "./paging.ts";
 import { timeOf } from "./params.ts";
 import {
@@ -146,6 +148,7 @@ const ROUTES: Record<string, Route> = {
   },
   ...SERIES_ROUTES,
   ...HOS_ROUTES,
+  ...IFTA_ROUTES,
 };
 
 function limitOf(url: URL): number {
