@@ -7,11 +7,12 @@ import { PROVIDER } from "./client";
  * The adapter's page cursors, opaque to the engine (base64url JSON), one shape per way of
  * paging MyGeotab, which has no cursor of its own on `Get`:
  * - `feed`: a GetFeed version token (`toVersion` of the last page): vehicles, drivers, devices;
- * - `after`: the last id of an id-ordered listing: groups, and the devices of utilization;
+ * - `after`: the last id of an id-ordered listing: groups, the devices of utilization and IFTA,
+ *   and the drivers of the daily logs;
  * - `from`: where the rest of the time window starts, and the span to ask for next: safety events;
  * - `series`: the device to go on with (devices are read in id order), from which instant (the
  *   window's end once it is done), and how many devices to ask for at once: trips, breadcrumbs
- *   and stat histories (device-series.ts).
+ *   and stat histories (device-series.ts); for the HOS logs, a driver in their place.
  */
 const cursorSchema = z.discriminatedUnion("k", [
   z.object({ k: z.literal("feed"), m: z.string(), v: z.string().min(1).max(64) }),

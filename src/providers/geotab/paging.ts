@@ -22,6 +22,11 @@ import { type GeotabClient, PROVIDER } from "./client";
  *   (device-series.ts).
  * - latest locations: `Get DeviceStatusInfo` of the fleet, id-ordered slices of it, each device's
  *   current StatusData in one ExecuteMultiCall.
+ * - hours of service (logs and days): driver by driver (`userSearch`), each driver's `Get
+ *   DutyStatusLog` of the window with its boundary log, a few drivers per ExecuteMultiCall
+ *   (duty-status-logs.ts); an answer that fills `resultsLimit` goes on from its last log.
+ * - IFTA: device by device and UTC day, `Get FuelTaxDetail` without boundaries, a few
+ *   device-days per ExecuteMultiCall; the cursor holds the last device done.
  *
  * What the page readers share: MyGeotab's result cap, windows, ordering.
  */

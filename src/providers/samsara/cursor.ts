@@ -7,17 +7,18 @@ import { DRIVER_ACTIVATION_STATUSES, type DriverActivationStatus } from "./paylo
 /**
  * The adapter's page cursor, opaque to the engine: base64url of where the next page starts.
  * Samsara's own `endCursor` (`after`) is kept as it came; around it, what the adapter walks
- * itself: the drivers' activation status (two listings: Samsara lists active drivers unless
- * asked for deactivated ones), the utilization day (the report is read one day at a time) and
- * the stat histories' group of types (a request names at most three types).
+ * itself: the drivers' activation status (two listings, for drivers and their HOS days: Samsara
+ * lists active drivers unless asked for deactivated ones), the utilization day (the report is
+ * read one day at a time) or the IFTA month (its first day: the report is read a month at a
+ * time), and the stat histories' group of types (a request names at most three types).
  */
 export type SamsaraCursor = {
   model: SyncModel;
   /** Samsara's `endCursor` of the previous page; absent at the start of a listing. */
   after?: string;
-  /** Drivers: the listing the cursor continues. */
+  /** Drivers and HOS daily logs: the activation status whose listing the cursor continues. */
   status?: DriverActivationStatus;
-  /** Utilization: the UTC day (YYYY-MM-DD) the cursor continues. */
+  /** Utilization: the UTC day (YYYY-MM-DD) the cursor continues; IFTA: the first day of its month. */
   date?: string;
   /** Stat histories: the index of the group of stat types the cursor continues (stat-types.ts). */
   group?: number;
