@@ -24,6 +24,9 @@
  * come in enter-time order, then by device. A simplification: MyGeotab's details tile a device's
  * time (the one a vehicle parks in runs on through the stop), the fake's cover its trips only.
  */
+import { haversineKm } from "../../../src/jurisdictions/great-circle.ts";
+import { jurisdictionAt } from "../../../src/jurisdictions/lookup.ts";
+import { distanceByJurisdiction } from "../../../src/jurisdictions/path-distance.ts";
 import type { FakeAccount } from "../accounts.ts";
 import { type FleetOptions, GROUPS, vehiclesAt } from "../fleet.ts";
 import { iftaOfVehicleDay } from "../ifta.ts";
@@ -32,11 +35,6 @@ import { type CanonicalPoint, type CanonicalTrip, tripsOfDay } from "../series.t
 import { COMPANY_GROUP, type Json, versionToken } from "./render.ts";
 import { argumentError } from "./rpc.ts";
 import { dateParam } from "./series-search.ts";
-
-// After ../ifta.ts, which lets Node resolve src/jurisdictions' extensionless imports.
-const { distanceByJurisdiction } = await import("../../../src/jurisdictions/path-distance.ts");
-const { haversineKm } = await import("../../../src/jurisdictions/great-circle.ts");
-const { jurisdictionAt } = await import("../../../src/jurisdictions/lookup.ts");
 
 type Params = Record<string, any>;
 

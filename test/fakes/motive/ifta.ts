@@ -17,6 +17,7 @@
  * - distance outside every jurisdiction (at sea, in Mexico) has a null `jurisdiction`.
  * The canonical days are UTC days, so the trips' `time_zone` is `UTC` (a Rails zone name).
  */
+import { jurisdictionAt } from "../../../src/jurisdictions/lookup.ts";
 import { type CanonicalVehicle, type FleetOptions, vehiclesAt } from "../fleet.ts";
 import { iftaOfVehicleDay } from "../ifta.ts";
 import { odometerAtDayStart } from "../odometer.ts";
@@ -24,9 +25,6 @@ import { tripsOfDay } from "../series.ts";
 import { KM_PER_MILE, motiveIds, vehicleIsMetric } from "./ids.ts";
 import { vehicleReference } from "./render.ts";
 import { type Context, DAY_MS, dateRange, dayStart, error, idsParam, type Json, nextDay, page } from "./respond.ts";
-
-// After ../ifta.ts, which lets Node resolve src/jurisdictions (see there), as its own import does.
-const { jurisdictionAt } = await import("../../../src/jurisdictions/lookup.ts");
 
 const MAX_RANGE_MONTHS = 3;
 
