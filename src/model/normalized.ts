@@ -1,10 +1,20 @@
 /**
  * The normalized model adapters map provider payloads into, in the units of wire-compat.md:
  * kilometres, milliseconds, litres, litres per 100 km. References between records are by
- * provider source id; the sync writer resolves them to our ids.
+ * provider source id; the sync writer resolves them to our ids. The compliance families' records
+ * (hours of service, IFTA) are in compliance.ts.
  */
 
-import type { DutyStatus } from "../hos/duty-status";
+import type { NormalizedHosDailyLog, NormalizedHosLog, NormalizedIftaDistance } from "./compliance";
+
+export type {
+  HosDistances,
+  HosRemark,
+  HosStatusDurations,
+  NormalizedHosDailyLog,
+  NormalizedHosLog,
+  NormalizedIftaDistance,
+} from "./compliance";
 
 export type RecordStatus = "active" | "inactive";
 
@@ -215,46 +225,6 @@ export type NormalizedLatestLocation = {
   engineRuntime?: number;
 };
 
-/** A note a driver or the carrier attached to a duty status. */
-export type HosRemark = { sourceId?: string; submittedAt?: string; notes: string };
-
-/** A driver's duty status from `startedAt` until `endedAt` (absent while it lasts). */
-export type NormalizedHosLog = {
-  sourceId: string;
-  status: DutyStatus;
-  driverSourceId: string;
-  vehicleSourceId?: string;
-  codriverSourceIds?: string[];
-  location?: Location;
-  remarks?: HosRemark[];
-  startedAt: string;
-  endedAt?: string;
-};
-
-/** Milliseconds a driver spent in each duty status over a day. */
-export type HosStatusDurations = {
-  onDuty: number;
-  offDuty: number;
-  driving: number;
-  waiting: number;
-  sleeperBed: number;
-  personalConveyance: number;
-  yardMove: number;
-};
-
-/** Kilometres a driver covered over a day: driving, personal conveyance, yard moves, and their total. */
-export type HosDistances = { total: number; driving: number; personalConveyance: number; yardMove: number };
-
-/** A driver's day of hours of service, as their log for the day (the driver's home-terminal day) sums it. */
-export type NormalizedHosDailyLog = {
-  sourceId: string;
-  driverSourceId: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  distances?: HosDistances;
-  statusDurations: HosStatusDurations;
-};
-
 /** One trip: a vehicle's movement from a start to a stop. */
 export type NormalizedTrip = {
   sourceId: string;
@@ -266,23 +236,6 @@ export type NormalizedTrip = {
   distance?: number;
   startedAt: string;
   endedAt: string;
-};
-
-/**
- * The distance a vehicle drove in one IFTA jurisdiction over one period, at the granularity the
- * provider reports: a day (YYYY-MM-DD) or a month (YYYY-MM).
- */
-export type NormalizedIftaDistance = {
-  sourceId: string;
-  vehicleSourceId: string;
-  /** YYYY-MM-DD for a day, YYYY-MM for a month. */
-  period: string;
-  /** US state or territory, or Canadian province or territory, by postal code; null when unknown. */
-  jurisdiction: string | null;
-  /** km. */
-  distance: number;
-  /** Litres (tax-paid fuel bought in the jurisdiction), where the provider reports it. */
-  fuel?: number;
 };
 
 export type CameraView = { sourceId: string; videoUrl?: string; imageUrl?: string };

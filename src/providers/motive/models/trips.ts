@@ -5,9 +5,8 @@ import { parsePayload } from "../../kit/parse";
 import { KM_PER_MILE } from "../../kit/units";
 import { requireWindow, windowDays } from "../../kit/windows";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
-import { MOTIVE_METRIC_UNITS, MotiveClient, MotiveForbiddenError, PROVIDER } from "../client";
-import { decodeMotiveCursor, encodeMotiveCursor } from "../cursor";
-import { missingPermissions, perPage } from "../listing";
+import { MOTIVE_METRIC_UNITS, PROVIDER } from "../client";
+import { readDateSpanPage } from "../date-span-pages";
 import { type MotiveDrivingPeriod, motiveDrivingPeriod } from "../series-payloads";
 import { iso, round2 } from "../values";
 
@@ -39,41 +38,14 @@ export const DRIVING_PERIOD_SPAN_DAYS = 30;
  */
 async function readTrips(request: ReadRequest): Promise<ProviderPage> {
   const window = requireWindow(PROVIDER, "trips", request.window);
-  const days = windowDays(window);
-  const first = days[0];
-  if (first === undefined) return { items: [], schema: SCHEMA };
-  const cursor = request.cursor === undefined ? { day: first, page: 1 } : decodeMotiveCursor(request.cursor, true);
-  const spanStart = days.indexOf(cursor.day ?? first);
-  if (spanStart < 0 || spanStart % DRIVING_PERIOD_SPAN_DAYS !== 0) {
-    throw new ProviderError("malformed", `${PROVIDER}: the cursor's day does not start a span of the window.`);
-  }
-  const span = days.slice(spanStart, spanStart + DRIVING_PERIOD_SPAN_DAYS);
-  const client = MotiveClient.of(request.context, request.credentials);
-  let answer: Awaited<ReturnType<MotiveClient["list"]>>;
-  try {
-    answer = await client.list(
-      SCHEMA,
-      PERIODS,
-      { start_date: span[0], end_date: span.at(-1) },
-      { no: cursor.page, perPage: perPage(request.pageSize) },
-    );
-  } catch (error) {
-    if (!(error instanceof MotiveForbiddenError)) throw error;
-    return { items: [], schema: SCHEMA, issues: [missingPermissions(`${error.message} Trips were not read.`)] };
-  }
-  const start = window.start.getTime();
-  const end = window.end.getTime();
-  const nextSpan = days[spanStart + DRIVING_PERIOD_SPAN_DAYS];
-  const next = answer.hasMore
-    ? { day: span[0]!, page: cursor.page + 1 }
-    : nextSpan !== undefined
-      ? { day: nextSpan, page: 1 }
-      : undefined;
-  return {
-    items: answer.items.filter((item) => isFinishedTripOf(item, start, end)),
-    schema: SCHEMA,
-    ...(next ? { nextCursor: encodeMotiveCursor(next) } : {}),
-  };
+  const page = await readDateSpanPage(request, windowDays(window), {
+    path: SCHEMA,
+    keys: PERIODS,
+    spanDays: DRIVING_PERIOD_SPAN_DAYS,
+    what: "Trips",
+  });
+  const [start, end] = [window.start.getTime(), window.end.getTime()];
+  return { ...page, items: page.items.filter((item: unknown) => isFinishedTripOf(item, start, end)) };
 }
 
 const tripShape = z.object({
