@@ -274,12 +274,20 @@ describe("stat histories (Get StatusData by diagnostic, device by device)", () =
     expect(byKey.size).toBe(points.length);
     // At a trip's stop the GO device's total-fuel counter is the reading (render-series.ts): where a
     // canonical reading falls on that instant, the counter takes its place, checked with the extras.
+    const day = Math.floor(window.start / DAY);
     const stops = new Set(
-      ["veh-1", "veh-2"].flatMap((vehicle) =>
-        tripsOfDay(account.fleet, vehicle, Math.floor(window.start / DAY)).map((trip) =>
-          key(vehicle, "total_fuel_consumption", iso(trip.endedAt)),
-        ),
-      ),
+      ["veh-1", "veh-2"].flatMap((vehicle) => {
+        const trips = tripsOfDay(account.fleet, vehicle, day);
+        const dayEnd = Date.parse(dayOf(account.fleet, vehicle, iso(day * DAY).slice(0, 10)).endAt);
+        // The day's last stop is the end of its activity (the utilization day's end), if later than the trip's.
+        return trips.map((trip, index) =>
+          key(
+            vehicle,
+            "total_fuel_consumption",
+            iso(index === trips.length - 1 ? Math.max(trip.endedAt, dayEnd) : trip.endedAt),
+          ),
+        );
+      }),
     );
     const canonical = ["veh-1", "veh-2"]
       .flatMap((vehicle) => statsBetween(account.fleet, vehicle, window.start, window.end))
