@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
+import { freshenHosClocks } from "../domain/hos-clocks/refresh";
 import { freshenLatestLocations } from "../domain/latest-locations/refresh";
 import type { AppEnv } from "../env";
 import { registerFamilyRoutes } from "../families";
@@ -91,6 +92,7 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   const familiesApp = new OpenAPIHono<AppEnv>();
   registerFamilyRoutes(familiesApp, connectionScope.middleware, {
     freshenLatestLocations: (c) => freshenLatestLocations(c.env, c.var.connection),
+    freshenHosClocks: (c) => freshenHosClocks(c.env, c.var.connection),
   });
   api.route("/", familiesApp);
   api.route("/", cameraMediaApp);

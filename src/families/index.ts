@@ -8,6 +8,7 @@ import { driversFamily as drivers } from "./drivers";
 import type { Family } from "./family";
 import { groupsFamily as groups } from "./groups";
 import { listHosAvailableTimeRoute } from "./hos-available-time/list";
+import { hosClocks } from "./hos-available-time/table";
 import { hosDailyLogsFamily as hosDailyLogs } from "./hos-daily-logs";
 import { hosLogsFamily as hosLogs } from "./hos-logs";
 import { iftaSummariesFamily as iftaSummaries } from "./ifta-summaries";
@@ -80,8 +81,9 @@ export const FAMILY_TAGS = [...new Set(FAMILY_ROUTES.map((route) => route.tag))]
 
 /**
  * The tables of the families, those holding records that name others first (the reverse of the
- * sync order), each once (breadcrumbs and stat logs share the series table).
+ * sync order), each once (breadcrumbs and stat logs share the series table), and the providers'
+ * live hours-of-service clocks, which name drivers.
  */
 export const FAMILY_TABLES = [
-  ...new Set(Object.values(FAMILIES).map((family) => getTableName(family.table))),
+  ...new Set([...Object.values(FAMILIES).map((family) => getTableName(family.table)), getTableName(hosClocks)]),
 ].reverse();

@@ -59,3 +59,20 @@ export type NormalizedIftaDistance = {
   /** Litres (tax-paid fuel bought in the jurisdiction), where the provider reports it. */
   fuel?: number;
 };
+
+/**
+ * A driver's hours-of-service clocks as the provider computes them, read live: what the driver
+ * has left (ms) and the duty status now, where the provider says.
+ */
+export type NormalizedHosClock = {
+  driverSourceId: string;
+  currentStatus?: DutyStatus;
+  /** Driving left before a limit stops the driver. */
+  drive: number;
+  /** Time left in the driver's shift (the 14-hour window). */
+  shift: number;
+  /** On-duty time left in the cycle. */
+  cycle: number;
+  /** Driving left before a break is due. */
+  break: number;
+};

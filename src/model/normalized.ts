@@ -11,6 +11,7 @@ export type {
   HosDistances,
   HosRemark,
   HosStatusDurations,
+  NormalizedHosClock,
   NormalizedHosDailyLog,
   NormalizedHosLog,
   NormalizedIftaDistance,

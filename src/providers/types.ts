@@ -1,6 +1,12 @@
 import type { Account, Environment } from "../db/schema";
 import type { Env } from "../env";
-import type { IssueCode, NormalizedByModel, NormalizedCameraMedia, SyncModel } from "../model/normalized";
+import type {
+  IssueCode,
+  NormalizedByModel,
+  NormalizedCameraMedia,
+  NormalizedHosClock,
+  SyncModel,
+} from "../model/normalized";
 
 /** One field of a provider's credential form (GET /providers, and the hosted flow's form). */
 export type CredentialField = {
@@ -27,6 +33,7 @@ export const MODEL_NAMES = [
   "hosLogs",
   "hosDailyLogs",
   "iftaSummaries",
+  "hosAvailableTime",
 ] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 
@@ -87,11 +94,30 @@ export type CameraMediaSource = {
 };
 
 /**
+ * How a provider serves its own hours-of-service clocks: not synced but read live, page by page,
+ * because they change by the second. A provider without it has its clocks computed from the
+ * synced duty-status logs.
+ */
+export type HosClockSource = {
+  /** The bucket of the adapter's `requestPace` the live reads are paced in. */
+  readonly pace: string;
+  /**
+   * One page of the clocks of the connection's drivers now (`cursor`: the page after the one that
+   * gave it). `drivers` are the source ids of the connection's drivers, for a provider that is
+   * asked driver by driver; one that lists them all may ignore it.
+   */
+  read(request: LiveReadRequest & { cursor?: string; drivers: readonly string[] }): Promise<ProviderPage>;
+  /** One payload of a page → the driver's clocks; ProviderError("malformed") when it does not validate. */
+  normalize(payload: unknown): NormalizedHosClock;
+};
+
+/**
  * What a provider serves, model by model: the only place an adapter says which models it
  * supports. A model absent from the table is `not_supported_by_provider`.
  */
 export type ProviderModels = { readonly [M in SyncModel]?: ProviderModel<M> } & {
   readonly cameraMedia?: CameraMediaSource;
+  readonly hosAvailableTime?: HosClockSource;
 };
 
 /**

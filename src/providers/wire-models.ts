@@ -51,6 +51,7 @@ const WIRE_NAME: Readonly<Record<ModelName, WireModel>> = {
   hosLogs: "HOSLog",
   hosDailyLogs: "HOSDailyLog",
   iftaSummaries: "IFTASummary",
+  hosAvailableTime: "HOSAvailableTime",
 };
 const SERVED = new Map(Object.entries(WIRE_NAME).map(([model, wire]) => [wire, model as ModelName]));
 

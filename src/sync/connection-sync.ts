@@ -9,11 +9,11 @@ import type { Env } from "../env";
 import { AlarmClock } from "./alarm-clock";
 import { DeferredWork } from "./deferred-work";
 import { CANCELLED_REASON, SyncJobRows, stoppedReason } from "./job-rows";
-import { type LatestLocationsTurn, LatestRefreshLease } from "./latest-refresh-lease";
 import type { SyncMessage } from "./messages";
 import { ConnectionMoves } from "./moves";
 import { clearChangedIntent } from "./owed-sync";
 import { type LateSlot, ProviderSlots } from "./provider-slots";
+import { type LiveSnapshot, type RefreshFailure, SnapshotLease, type SnapshotTurn } from "./snapshot-lease";
 import { afterPage, type SyncIdentity, type SyncState } from "./state";
 import { SyncStateStore } from "./state-store";
 import { SyncRunner } from "./sync-runner";
@@ -44,8 +44,11 @@ export class ConnectionSync extends DurableObject<Env> {
   /** The messages of the active sync this instance queued and saw picked up. */
   private readonly messages: watchdog.MessageMemory = { lastClaim: undefined, lastSent: undefined };
   private readonly deferred = new DeferredWork();
-  /** The one refresh of the latest vehicle locations that requests share. */
-  private readonly latestRefresh = new LatestRefreshLease();
+  /** The one refresh of each live snapshot that requests share. */
+  private readonly snapshotLeases: Record<LiveSnapshot, SnapshotLease> = {
+    latestLocations: new SnapshotLease(),
+    hosClocks: new SnapshotLease(),
+  };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -105,17 +108,14 @@ export class ConnectionSync extends DurableObject<Env> {
     return this.moves.switched(moveId);
   }
 
-  /**
-   * A request for the latest vehicle locations asks whether the snapshot is fresh enough, or
-   * whether it refreshes it (a lease), or waits for the refresh under way (latest-refresh-lease.ts).
-   */
-  latestLocationsTurn(maxAgeMs: number, leaseMs: number, maxWaitMs: number): Promise<LatestLocationsTurn> {
-    return this.latestRefresh.ask(maxAgeMs, leaseMs, maxWaitMs);
+  /** A request for a live snapshot asks whether it is fresh, or refreshes it, or waits (snapshot-lease.ts). */
+  snapshotTurn(snapshot: LiveSnapshot, maxAgeMs: number, leaseMs: number, maxWaitMs: number): Promise<SnapshotTurn> {
+    return this.snapshotLeases[snapshot].ask(maxAgeMs, leaseMs, maxWaitMs);
   }
 
   /** The holder of a refresh lease reports its end. */
-  latestLocationsRefreshed(leaseId: string, startedAt: number, ok: boolean): void {
-    this.latestRefresh.report(leaseId, startedAt, ok);
+  snapshotRefreshed(snapshot: LiveSnapshot, leaseId: string, startedAt: number, failure: RefreshFailure | null): void {
+    this.snapshotLeases[snapshot].report(leaseId, startedAt, failure);
   }
 
   /**

@@ -37,6 +37,7 @@ const SERVED = [
   "Device",
   "HOSLog",
   "HOSDailyLog",
+  "HOSAvailableTime",
   "IFTASummary",
   "SafetyEvent",
   "CameraMedia",

@@ -245,3 +245,14 @@ export async function listAll(path: string, key: string, token: string): Promise
   }
   throw new Error(`${path}: pagination did not end`);
 }
+
+/** One JSON-RPC call to the fake MyGeotab, as a test makes it (the call must be answered, error or not, with a 200). */
+export async function geotabRpc(method: string, params: Record<string, unknown>) {
+  const response = await fetch(`${env.GEOTAB_BASE_URL}/apiv1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ method, params }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { result?: any; error?: any };
+}

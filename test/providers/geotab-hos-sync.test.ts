@@ -3,18 +3,19 @@
  * queue consumer and Durable Object, then GET /hos/logs and GET /hos/daily-logs answer the
  * canonical fleet's hours of service (test/fakes/hos.ts) of the synced window, normalized: each
  * duty status with its end (the driver's next log; none for the one under way), its location and
- * remark; each driver's UTC days in ms per status, their driving distance in km. A second sync of
+ * remark; each driver's UTC days in ms per status, their driving distance in km; GET
+ * /hos/available-time Geotab's own clocks, read live. A second sync of
  * the same window changes nothing. And the fake's DutyStatusLog itself, against the fidelity
  * checklist (providers-families.md §5).
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DURATION_KEY_OF, DUTY_STATUSES } from "../../src/hos/duty-status";
 import { dailyLogOf, dutyPeriodsBetween, loggingDriverIds } from "../fakes/hos.ts";
 import { BASE, call } from "../helpers/http";
 import { lastSyncId, type SyncJob, waitForSync } from "../helpers/sync";
+import { expectClocksWithin } from "../hos/clocks-within";
 import { isoDate, setup, startOfDay } from "./geotab-canonical";
-import { createGeotabAccount, DAY, type GeotabAccount, geotabStats, listAll } from "./geotab-helpers";
+import { createGeotabAccount, DAY, type GeotabAccount, geotabRpc, geotabStats, listAll } from "./geotab-helpers";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** At revision 1 of a 4-vehicle fleet, drv-1 has no vehicle (no logs) and veh-2 no driver (unassigned driving). */
@@ -141,6 +142,21 @@ describe("a Geotab connection's hours of service, through the API", () => {
     const stats = await geotabStats(account);
     expect(stats.calls["Get DutyStatusLog"]).toBe(2 * 4);
 
+    // Geotab's own clocks, read live for each of the connection's drivers (drv-1, who logs nothing, has none).
+    const askedAt = Date.now();
+    const clocks = await call("GET", `${BASE.sandbox}/hos/available-time`, { key, token });
+    const answeredAt = Date.now();
+    expect(clocks.status).toBe(200);
+    expect((await geotabStats(account)).calls["Get DutyStatusAvailability"]).toBe(4);
+    const logging = loggingDriverIds(account.fleet);
+    expect(clocks.body.results.map((row: any) => row.driver)).toEqual(logging.map(first.idOf).sort());
+    for (const row of clocks.body.results) {
+      expect(row).toMatchObject({ provider: "geotab", source: "provider" });
+      expect(row).not.toHaveProperty("cycleRule");
+      const driverId = logging.find((id) => first.idOf(id) === row.driver)!;
+      expectClocksWithin(account.fleet, driverId, row.availableTime, askedAt, answeredAt);
+    }
+
     const raw = await call("GET", `${BASE.sandbox}/hos/logs?raw=true&limit=1`, { key, token });
     expect(raw.body.results[0].raw[0]).toMatchObject({ provider: "geotab", schema: "geotab.DutyStatusLog" });
     expect(raw.body.results[0].raw[0].data).toMatchObject({
@@ -176,20 +192,10 @@ describe("a Geotab connection's hours of service, through the API", () => {
   }, 120_000);
 });
 
-async function rpc(method: string, params: Record<string, unknown>) {
-  const response = await fetch(`${env.GEOTAB_BASE_URL}/apiv1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ method, params }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { result?: any; error?: any };
-}
-
 describe("the fake's DutyStatusLog", () => {
   it("answers logs without an end, statuses as codes, events and edits among them, bare system ids, the boundary log", async () => {
     const account = await createGeotabAccount(FLEET);
-    const { result } = await rpc("Authenticate", {
+    const { result } = await geotabRpc("Authenticate", {
       database: account.database,
       userName: account.userName,
       password: account.password,
@@ -198,7 +204,8 @@ describe("the fake's DutyStatusLog", () => {
     const now = Date.now();
     const fromDate = iso(startOfDay(now) - DAY);
     const toDate = iso(now);
-    const all = (await rpc("Get", { typeName: "DutyStatusLog", search: { fromDate, toDate }, credentials })).result;
+    const all = (await geotabRpc("Get", { typeName: "DutyStatusLog", search: { fromDate, toDate }, credentials }))
+      .result;
     const statuses = new Set(all.map((log: any) => log.status));
     for (const status of ["OFF", "ON", "D", "INT_D", "Login", "Logoff"])
       expect(statuses.has(status), status).toBe(true);
@@ -228,7 +235,7 @@ describe("the fake's DutyStatusLog", () => {
       includeLocations: true,
       includeCompliance: true,
     };
-    const own = (await rpc("Get", { typeName: "DutyStatusLog", search, credentials })).result;
+    const own = (await geotabRpc("Get", { typeName: "DutyStatusLog", search, credentials })).result;
     expect(Date.parse(own[0].dateTime)).toBeLessThan(Date.parse(fromDate));
     expect(own[0]).toMatchObject({ status: "OFF", state: "Active" });
     for (const log of own) {
@@ -238,10 +245,10 @@ describe("the fake's DutyStatusLog", () => {
       expect(Number.isInteger(log.odometer)).toBe(true);
     }
     expect(own.filter((log: any) => log.status === "D").every((log: any) => log.device.id === "veh-3")).toBe(true);
-    const cut = await rpc("Get", { typeName: "DutyStatusLog", search, resultsLimit: 2, credentials });
+    const cut = await geotabRpc("Get", { typeName: "DutyStatusLog", search, resultsLimit: 2, credentials });
     expect(cut.result).toEqual(own.slice(0, 2));
     const byDevice = (
-      await rpc("Get", {
+      await geotabRpc("Get", {
         typeName: "DutyStatusLog",
         search: { deviceSearch: { id: "veh-2" }, fromDate, toDate },
         credentials,
@@ -249,7 +256,7 @@ describe("the fake's DutyStatusLog", () => {
     ).result;
     expect(byDevice.length).toBeGreaterThan(0);
     expect(byDevice.every((log: any) => log.driver === "UnknownDriverId")).toBe(true);
-    const undated = await rpc("Get", {
+    const undated = await geotabRpc("Get", {
       typeName: "DutyStatusLog",
       search: { userSearch: { id: "drv-3" } },
       credentials,

@@ -7,7 +7,6 @@
  * A second sync of the same days changes nothing. Also the adapter's reads walked page by page,
  * and the fake's FuelTaxDetail against the fidelity checklist (providers-families.md §3.4, §5).
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { NormalizedIftaDistance } from "../../src/model/normalized";
 import { geotabAdapter } from "../../src/providers/geotab/adapter";
@@ -18,7 +17,15 @@ import { walkPages } from "../helpers/api-assertions";
 import { BASE, call } from "../helpers/http";
 import { lastSyncId, type SyncJob, waitForSync } from "../helpers/sync";
 import { isoDate, setup, startOfDay } from "./geotab-canonical";
-import { createGeotabAccount, DAY, type GeotabAccount, geotabStats, listAll, readAllPages } from "./geotab-helpers";
+import {
+  createGeotabAccount,
+  DAY,
+  type GeotabAccount,
+  geotabRpc,
+  geotabStats,
+  listAll,
+  readAllPages,
+} from "./geotab-helpers";
 
 const HOUR = 3_600_000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -249,27 +256,17 @@ describe("Geotab: the IFTA reads, page by page", () => {
   });
 });
 
-async function rpc(method: string, params: Record<string, unknown>) {
-  const response = await fetch(`${env.GEOTAB_BASE_URL}/apiv1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ method, params }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { result?: any; error?: any };
-}
-
 describe("the fake's FuelTaxDetail", () => {
   it("cuts trips at borders into km odometer segments, rounds the dates to the hour, honours its search", async () => {
     const account = await createGeotabAccount({ vehicles: 4 });
-    const { result } = await rpc("Authenticate", {
+    const { result } = await geotabRpc("Authenticate", {
       database: account.database,
       userName: account.userName,
       password: account.password,
     });
     const { credentials } = result;
     const get = async (search: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      (await rpc("Get", { typeName: "FuelTaxDetail", search, credentials, ...extra })).result as any[];
+      (await geotabRpc("Get", { typeName: "FuelTaxDetail", search, credentials, ...extra })).result as any[];
     const yesterday = startOfDay(Date.now()) - DAY;
     const iso = (ms: number) => new Date(ms).toISOString();
     const dayOf = { fromDate: iso(yesterday), toDate: iso(yesterday + DAY), includeBoundaries: false };
@@ -307,7 +304,7 @@ describe("the fake's FuelTaxDetail", () => {
     expect(gpsOnly).not.toHaveProperty("enterOdometer");
     // Against the Trip's odometer (meters) of the same drive: the same reading, in km.
     const trips = (
-      await rpc("Get", { typeName: "Trip", search: { deviceSearch: { id: "veh-1" }, ...dayOf }, credentials })
+      await geotabRpc("Get", { typeName: "Trip", search: { deviceSearch: { id: "veh-1" }, ...dayOf }, credentials })
     ).result as any[];
     const lastOfFirstTrip = all.filter(
       (detail) => detail.device.id === "veh-1" && Date.parse(detail.exitTime) <= Date.parse(trips[0].stop),
@@ -352,7 +349,7 @@ describe("the fake's FuelTaxDetail", () => {
     expect(await get(dayOf, { resultsLimit: 2 })).toEqual(all.slice(0, 2));
     // Nothing of the future; dates are required.
     expect(await get({ fromDate: iso(Date.now() + DAY), toDate: iso(Date.now() + 2 * DAY) })).toEqual([]);
-    const undated = await rpc("Get", {
+    const undated = await geotabRpc("Get", {
       typeName: "FuelTaxDetail",
       search: { deviceSearch: { id: "veh-1" } },
       credentials,

@@ -9,6 +9,7 @@ import { findProvider } from "../../providers/registry";
 import type { ProviderAdapter } from "../../providers/types";
 import { connectionSync } from "../../sync/client";
 import { providerPacer } from "../../sync/provider-pacer";
+import { type RefreshFailure, refreshFailure } from "../../sync/snapshot-lease";
 import { timeSeriesEnabled } from "../../sync/time-series-setting";
 import type { PageContext } from "../../sync/write/context";
 import { normalizeAll } from "../../sync/write/normalize-all";
@@ -40,17 +41,18 @@ export async function freshenLatestLocations(env: Env, connection: ConnectionRow
   const adapter = findProvider(connection.provider);
   if (!adapter?.models[MODEL] || !(await timeSeriesEnabled(env, connection.id))) return;
   const sync = connectionSync(env, connection.id);
-  const turn = await sync.latestLocationsTurn(LATEST_MAX_AGE_MS, LEASE_MS, MAX_WAIT_MS);
+  const turn = await sync.snapshotTurn("latestLocations", LATEST_MAX_AGE_MS, LEASE_MS, MAX_WAIT_MS);
   if (turn.turn !== "refresh") return;
   const startedAt = Date.now();
-  let ok = false;
+  let failure: RefreshFailure | null = null;
   try {
     await refreshLatestLocations(env, connection, adapter);
-    ok = true;
   } catch (error) {
+    // The stored snapshot is served: a failed refresh is the next request's to try again.
+    failure = refreshFailure(error);
     console.warn(`latest locations refresh of ${connection.id} failed: ${(error as Error).name}`);
   } finally {
-    await sync.latestLocationsRefreshed(turn.lease, startedAt, ok);
+    await sync.snapshotRefreshed("latestLocations", turn.lease, startedAt, failure);
   }
 }
 

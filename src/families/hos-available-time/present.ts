@@ -1,16 +1,16 @@
 import type { z } from "@hono/zod-openapi";
 import { type DriverRecord, presentExpandedDriver } from "../drivers/expanded";
-import { optional, reference } from "../kit/present";
-import type { AvailableTimeRow } from "./read";
+import { optional, presentRaw, reference } from "../kit/present";
+import type { AvailableTimeRow } from "./rows";
 import type { HosAvailableTimeSchema } from "./schema";
 
 /**
- * A driver's clocks (data-families.md "Hours of service"), computed here: there is no provider
- * payload to answer with `raw=true`.
+ * A driver's clocks (data-families.md "Hours of service"): the provider's, with its payload for
+ * `raw=true`, or computed here, with the cycle rule they count (and no payload: there is none).
  */
 export function presentAvailableTime(
   row: AvailableTimeRow,
-  options: { expanded?: { driver?: ReadonlyMap<string, DriverRecord> } } = {},
+  options: { raw?: boolean; expanded?: { driver?: ReadonlyMap<string, DriverRecord> } } = {},
 ): z.infer<typeof HosAvailableTimeSchema> {
   const { clocks } = row;
   return {
@@ -18,7 +18,7 @@ export function presentAvailableTime(
     driver: reference(row.id, options.expanded?.driver, presentExpandedDriver),
     ...optional("currentStatus", clocks.currentStatus),
     availableTime: { drive: clocks.drive, shift: clocks.shift, cycle: clocks.cycle, break: clocks.break },
-    source: "computed",
-    cycleRule: row.cycle,
+    source: row.source,
+    ...(row.source === "computed" ? { cycleRule: row.cycle } : presentRaw(options.raw, row.raw ?? null)),
   };
 }

@@ -1,33 +1,14 @@
-import { and, asc, eq, gt, gte, type SQL, sql } from "drizzle-orm";
-import { inList } from "../../db/in-list";
-import type { Decoded } from "../../db/tolerant-rows";
-import type { CycleRule } from "../../hos/limits";
-import { DAY_MS } from "../../hos/limits";
-import { type AvailableTime, availableTime, type DutyPeriod } from "../../hos/rules";
 import { drivers } from "../drivers/table";
-import { hosLogs } from "../hos-logs/table";
 import type { Reads } from "../kit/reads";
+import { listComputedClocks } from "./computed-clocks";
 import { presentAvailableTime } from "./present";
+import { listProviderClocks } from "./provider-clocks";
+import type { AvailableTimeFilters, AvailableTimeRow } from "./rows";
 import { HosAvailableTimeSchema } from "./schema";
-
-export type AvailableTimeFilters = { driverIds?: readonly string[]; cycle: CycleRule };
-
-/** A driver's clocks, computed at the read. */
-export type AvailableTimeRow = { id: string; provider: string; clocks: AvailableTime; cycle: CycleRule };
-
-/**
- * How far back a driver's logs are read: the 70-hour cycle's 8 days and the rest that began them.
- * Before that the driver is taken as rested, which only a cycle rule of more days could see.
- */
-const LOOKBACK_MS = 10 * DAY_MS;
 
 const expand = { driver: { table: drivers, ids: (row: AvailableTimeRow) => [row.id] } };
 
-/**
- * The clocks of the connection's visible drivers that have duty-status logs, in driver id order,
- * computed now from their logs of the last days (src/hos/rules.ts): two indexed reads a page, the
- * drivers and their recent logs, whatever the history.
- */
+/** Drivers' clocks, in driver id order: the provider's as last read live, or computed now from the logs. */
 export const availableTimeReads: Reads<
   AvailableTimeRow,
   AvailableTimeFilters,
@@ -36,63 +17,9 @@ export const availableTimeReads: Reads<
 > = {
   table: "drivers",
   schema: HosAvailableTimeSchema,
-  async list(db, connectionId, filters, page): Promise<Decoded<AvailableTimeRow>[]> {
-    const now = Date.now();
-    const hasLogs = sql`EXISTS (SELECT 1 FROM hos_logs WHERE hos_logs.connection_id = ${connectionId}
-        AND hos_logs.driver_id = ${drivers.id})`;
-    const conditions: (SQL | undefined)[] = [
-      eq(drivers.connectionId, connectionId),
-      eq(drivers.visibility, "visible"),
-      filters.driverIds === undefined ? undefined : inList(drivers.id, filters.driverIds),
-      page.after === undefined ? undefined : gt(drivers.id, String(page.after[0])),
-      hasLogs,
-    ];
-    const driverRows = await db
-      .select({ id: drivers.id, provider: drivers.provider })
-      .from(drivers)
-      .where(and(...conditions))
-      .orderBy(asc(drivers.id))
-      .limit(page.limit + 1);
-    if (driverRows.length === 0) return [];
-    const logs = await db
-      .select({
-        driverId: hosLogs.driverId,
-        status: hosLogs.status,
-        startedAt: hosLogs.startedAt,
-        endedAt: hosLogs.endedAt,
-      })
-      .from(hosLogs)
-      .where(
-        and(
-          eq(hosLogs.connectionId, connectionId),
-          inList(
-            hosLogs.driverId,
-            driverRows.map((row) => row.id),
-          ),
-          gte(hosLogs.startedAt, new Date(now - LOOKBACK_MS)),
-          eq(hosLogs.visibility, "visible"),
-        ),
-      )
-      .orderBy(asc(hosLogs.driverId), asc(hosLogs.startedAt));
-    const periodsOf = new Map<string, DutyPeriod[]>();
-    for (const log of logs) {
-      const periods = periodsOf.get(log.driverId) ?? [];
-      periods.push({
-        status: log.status,
-        startedAt: log.startedAt.getTime(),
-        ...(log.endedAt ? { endedAt: log.endedAt.getTime() } : {}),
-      });
-      periodsOf.set(log.driverId, periods);
-    }
-    return driverRows.map((driver) => ({
-      ok: true,
-      row: {
-        id: driver.id,
-        provider: driver.provider,
-        clocks: availableTime(periodsOf.get(driver.id) ?? [], now, { cycle: filters.cycle }),
-        cycle: filters.cycle,
-      },
-    }));
+  async list(db, connectionId, filters, page) {
+    const read = filters.source === "provider" ? listProviderClocks : listComputedClocks;
+    return (await read(db, connectionId, filters, page)).map((row) => ({ ok: true, row }));
   },
   keyOf: (row) => [row.id],
   expand,

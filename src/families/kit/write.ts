@@ -28,7 +28,7 @@ export type WriteContext = {
 /** One normalized record of a page, with the provider payload it was normalized from. */
 export type Item<Normalized> = { normalized: Normalized; payload: unknown };
 
-export function rawEntry(context: WriteContext, data: unknown): string {
+export function rawEntry(context: Pick<WriteContext, "connection" | "now" | "schema">, data: unknown): string {
   const entry: RawEntry = {
     provider: context.connection.provider,
     schema: context.schema,

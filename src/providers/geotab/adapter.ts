@@ -3,6 +3,7 @@ import { svgLogo } from "../kit/logo";
 import { geotabDevices } from "./models/devices";
 import { geotabDrivers } from "./models/drivers";
 import { geotabGroups } from "./models/groups";
+import { geotabHosClocks } from "./models/hos-clocks";
 import { geotabHosDailyLogs } from "./models/hos-daily-logs";
 import { geotabHosLogs } from "./models/hos-logs";
 import { geotabIftaSummaries } from "./models/ifta-summaries";
@@ -23,8 +24,9 @@ import { verifyGeotab } from "./verify";
  * the ExceptionEvents of Geotab's stock safety rules, latest locations the DeviceStatusInfo
  * with current StatusData, breadcrumbs the LogRecords, trips the Trips, stat histories the
  * StatusData of stock diagnostics, hours of service the drivers' DutyStatusLogs (their days built
- * from them: Geotab has no daily log), IFTA distances the FuelTaxDetails summed by day and
- * jurisdiction. Camera media is not in the MyGeotab API.
+ * from them: Geotab has no daily log), their clocks (read live) Geotab's DutyStatusAvailability,
+ * IFTA distances the FuelTaxDetails summed by day and jurisdiction. Camera media is not in the
+ * MyGeotab API.
  */
 export const geotabAdapter = defineAdapter({
   code: "geotab",
@@ -82,6 +84,7 @@ export const geotabAdapter = defineAdapter({
     hosLogs: geotabHosLogs,
     hosDailyLogs: geotabHosDailyLogs,
     iftaSummaries: geotabIftaSummaries,
+    hosAvailableTime: geotabHosClocks,
   },
   unsupported: {
     cameraMedia: "the MyGeotab API has no camera media per safety event (cameras are partner integrations).",

@@ -1,12 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { geotabDate, idReference } from "./payloads";
+import { parseTimeSpan } from "./timespan";
 
 /**
  * MyGeotab's hours of service (providers-families.md §3.3): `DutyStatusLog`, one change of a
  * driver's duty status (or an ELD event) at `dateTime`, with no end: a status lasts until the
  * driver's next duty-status log. Edited in place (same id, higher `version`). Geotab has no
  * daily-log entity. Below, the log as Geotab sends it, and the two payloads the adapter hands on,
- * which carry the logs exactly as sent plus what the adapter put beside them (named as ours).
+ * which carry the logs exactly as sent plus what the adapter put beside them (named as ours);
+ * and `DutyStatusAvailability`, a driver's clocks as Geotab computes them, handed on as sent.
  */
 
 /** A user or device reference, or a bare system id (`"UnknownDriverId"`, `"NoDeviceId"`): Geotab writes both. */
@@ -76,3 +78,37 @@ export const geotabHosDay = z.object({
   dutyStatusLogs: z.array(geotabDutyStatusLog),
 });
 export type GeotabHosDay = z.infer<typeof geotabHosDay>;
+
+/**
+ * A signed TimeSpan (`[-][d.]hh:mm:ss[.fffffff]`): time left goes below zero once a driver is
+ * in violation, which is not a malformed payload.
+ */
+const signedTimeSpan = z.string().refine((value) => parseTimeSpan(value) !== undefined, "Expected a TimeSpan");
+
+/**
+ * `DutyStatusAvailability`: what a driver has left under their HOS ruleset now, computed by
+ * Geotab on request (not stored, no feed). `driving` is drive time left, `duty` on-duty time
+ * left in the day (the shift), `rest` time until a break is due, `cycle` cycle time left; the
+ * four the clocks need are required. The rest are read loosely: the typings give `recap`,
+ * `availabilities` and `cycleAvailabilities` no item shape, and the flags are not always sent
+ * (the reference's example lacks three of them).
+ */
+export const geotabDutyStatusAvailability = z.object({
+  driver: idReference,
+  driving: signedTimeSpan,
+  duty: signedTimeSpan,
+  rest: signedTimeSpan,
+  cycle: signedTimeSpan,
+  workday: signedTimeSpan.optional(),
+  cycleRest: signedTimeSpan.optional(),
+  dutySinceCycleRest: signedTimeSpan.optional(),
+  recap: z.array(z.unknown()).nullable().optional(),
+  availabilities: z.array(z.unknown()).nullable().optional(),
+  cycleAvailabilities: z.array(z.unknown()).nullable().optional(),
+  is16HourExemptionAvailable: z.boolean().optional(),
+  isAdverseDrivingExemptionAvailable: z.boolean().optional(),
+  isAdverseDrivingApplied: z.boolean().optional(),
+  isOffDutyDeferralExemptionAvailable: z.boolean().optional(),
+  isRailroadExemptionAvailable: z.boolean().optional(),
+});
+export type GeotabDutyStatusAvailability = z.infer<typeof geotabDutyStatusAvailability>;

@@ -40,7 +40,8 @@ export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
     icon: definition.icon ?? definition.logo,
     models,
     supportedModels: byModel((model): ModelSupport => {
-      if (entryOf(model)) return "supported";
+      // Clocks are computed from the duty-status logs where the provider does not serve its own.
+      if (entryOf(model) || (model === "hosAvailableTime" && entryOf("hosLogs"))) return "supported";
       return notServedYet.includes(model) ? "not_supported_by_terminal" : "not_supported_by_provider";
     }),
     paceBucket: byModel((model) => entryOf(model)?.pace ?? NOT_PACED),

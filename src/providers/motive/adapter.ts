@@ -4,6 +4,7 @@ import { motiveCameraMedia } from "./models/camera-media";
 import { motiveDevices } from "./models/devices";
 import { motiveDrivers } from "./models/drivers";
 import { motiveGroups } from "./models/groups";
+import { motiveHosClocks } from "./models/hos-clocks";
 import { motiveHosDailyLogs } from "./models/hos-daily-logs";
 import { motiveHosLogs } from "./models/hos-logs";
 import { motiveIftaSummaries } from "./models/ifta-summaries";
@@ -24,7 +25,7 @@ import { verifyMotive } from "./verify";
  * (providers-families.md section 2): the live locations of the Vehicle Gateways, each vehicle's
  * location history as breadcrumbs and as stat logs (the readings its points carry), and driving
  * periods as trips; hours of service (section 2.3): the drivers' logs, as duty-status
- * changes and as days; and IFTA distances (section 2.4): its IFTA trips, a vehicle's distance
+ * changes and as days, and their clocks (available time), read live; and IFTA distances (section 2.4): its IFTA trips, a vehicle's distance
  * per day and jurisdiction.
  */
 export const motiveAdapter = defineAdapter({
@@ -50,7 +51,7 @@ export const motiveAdapter = defineAdapter({
     },
   ],
   // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
-  // conservative pace that a sync (one request at a time) and live camera media share.
+  // conservative pace that a sync (one request at a time), live camera media and live clocks share.
   requestPace: { api: { requests: 10, perSeconds: 1 } },
   models: {
     groups: motiveGroups,
@@ -66,6 +67,7 @@ export const motiveAdapter = defineAdapter({
     vehicleStatLogs: motiveVehicleStatLogs,
     hosLogs: motiveHosLogs,
     hosDailyLogs: motiveHosDailyLogs,
+    hosAvailableTime: motiveHosClocks,
     iftaSummaries: motiveIftaSummaries,
   },
   verify: verifyMotive,

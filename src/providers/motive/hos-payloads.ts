@@ -75,3 +75,24 @@ export const motiveDutyEvent = z.object({
   event: motiveLogEvent,
 });
 export type MotiveDutyEvent = z.infer<typeof motiveDutyEvent>;
+
+/** Time left on a clock, in seconds: below zero once the driver is over the limit (a violation). */
+const remainingSeconds = z.number().finite();
+
+/**
+ * A driver of `GET /v1/available_time` (`users[].user`, providers-families.md 2.3): the clocks
+ * Motive computes at the request, in seconds left. `duty_status` stays an open string: which
+ * statuses are known is the mapping's decision. The recap of the cycle's days, the last status
+ * change and the last cycle reset are not read.
+ */
+export const motiveAvailableTime = z.object({
+  id: motiveId,
+  duty_status: text,
+  available_time: z.object({
+    drive: remainingSeconds,
+    shift: remainingSeconds,
+    cycle: remainingSeconds,
+    break: remainingSeconds,
+  }),
+});
+export type MotiveAvailableTime = z.infer<typeof motiveAvailableTime>;

@@ -4,6 +4,7 @@ import { samsaraCameraMedia } from "./models/camera-media";
 import { samsaraDevices } from "./models/devices";
 import { samsaraDrivers } from "./models/drivers";
 import { samsaraGroups } from "./models/groups";
+import { samsaraHosClocks } from "./models/hos-clocks";
 import { samsaraHosDailyLogs } from "./models/hos-daily-logs";
 import { samsaraHosLogs } from "./models/hos-logs";
 import { samsaraIftaSummaries } from "./models/ifta-summaries";
@@ -21,8 +22,8 @@ import { verifySamsara } from "./verify";
  * Groups are tags, devices are gateways and their dash cams, utilization is the fuel-energy
  * report per UTC day, safety events are the v2 stream, camera media the media library; latest
  * locations are the vehicle stats snapshot, breadcrumbs and stat logs the stats history, trips
- * the trips stream; hours of service are the HOS logs and daily logs; IFTA is the vehicle
- * report, month by month.
+ * the trips stream; hours of service are the HOS logs and daily logs, and the drivers' clocks
+ * read live; IFTA is the vehicle report, month by month.
  */
 export const samsaraAdapter = defineAdapter({
   code: "samsara",
@@ -60,9 +61,9 @@ export const samsaraAdapter = defineAdapter({
   // providers.md 1.3: 150 requests/s per API token, and endpoint tiers per organization (a
   // connection is one organization): 25/s for vehicles and the fuel-energy report; 5/s for the
   // safety-event stream, safety events by id and the media library, which camera media reads;
-  // 5/s for the trips stream; 5/s for the HOS logs and 5/s for the HOS daily logs
-  // (providers-families.md 1.3); 25/s for the IFTA vehicle report (1.4). The vehicle stats
-  // endpoints have no limit of their own (token).
+  // 5/s for the trips stream; 5/s for the HOS logs (the live clocks, which have no documented
+  // tier, share it) and 5/s for the HOS daily logs (providers-families.md 1.3); 25/s for the IFTA
+  // vehicle report (1.4). The vehicle stats endpoints have no limit of their own (token).
   requestPace: {
     token: { requests: 150, perSeconds: 1 },
     fleet: { requests: 25, perSeconds: 1 },
@@ -86,6 +87,7 @@ export const samsaraAdapter = defineAdapter({
     vehicleStatLogs: samsaraVehicleStatLogs,
     hosLogs: samsaraHosLogs,
     hosDailyLogs: samsaraHosDailyLogs,
+    hosAvailableTime: samsaraHosClocks,
     iftaSummaries: samsaraIftaSummaries,
   },
   verify: verifySamsara,

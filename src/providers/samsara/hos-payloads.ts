@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { DutyStatus } from "../../hos/duty-status";
 
 /**
  * Samsara's hours-of-service payloads (providers-families.md 1.3), in its field names and units:
@@ -25,6 +26,16 @@ export const SAMSARA_HOS_STATUSES = [
   "personalConveyance",
 ] as const;
 export type SamsaraHosStatus = (typeof SAMSARA_HOS_STATUSES)[number];
+
+/** providers-families.md 4.3. Samsara has no waiting-time status, so `waiting_time` never comes from it. */
+export const SAMSARA_DUTY_STATUS_OF: Readonly<Record<SamsaraHosStatus, DutyStatus>> = {
+  offDuty: "off_duty",
+  sleeperBed: "sleeper_bed",
+  driving: "driving",
+  onDuty: "on_duty",
+  yardMove: "yard_move",
+  personalConveyance: "personal_conveyance",
+};
 
 const driverTiny = z.object({ id: z.string().min(1), name: text });
 
@@ -75,3 +86,24 @@ export const samsaraHosDailyLog = z.object({
     .nullish(),
 });
 export type SamsaraHosDailyLog = z.infer<typeof samsaraHosDailyLog>;
+
+/** Time left on a clock, in ms: below zero once the driver is over the limit (a violation). */
+const remaining = finite;
+
+/**
+ * A driver of `GET /fleet/hos/clocks` (providers-families.md 1.3): the clocks Samsara computes
+ * now. `hosStatusType` is an empty string while the driver's app is disconnected, and stays an
+ * open string here: which statuses are known is the mapping's decision. `currentVehicle` (tiny,
+ * capital-E `ExternalIds`), the cycle's start and tomorrow's cycle, and `violations` are not read.
+ */
+export const samsaraHosClock = z.object({
+  driver: driverTiny,
+  currentDutyStatus: z.object({ hosStatusType: text }).nullish(),
+  clocks: z.object({
+    drive: z.object({ driveRemainingDurationMs: remaining }),
+    shift: z.object({ shiftRemainingDurationMs: remaining }),
+    cycle: z.object({ cycleRemainingDurationMs: remaining }),
+    break: z.object({ timeUntilBreakDurationMs: remaining }),
+  }),
+});
+export type SamsaraHosClock = z.infer<typeof samsaraHosClock>;

@@ -1,13 +1,14 @@
 /**
  * The data methods of the Geotab fake over one account's canonical fleet: `Get` of Device,
  * User, Group, ExceptionEvent, the time-series types (Trip, LogRecord, StatusData,
- * DeviceStatusInfo: series-search.ts), DutyStatusLog (hos.ts) and FuelTaxDetail (ifta.ts), with
- * no cursor (`resultsLimit` only, above 50,000 refused), and `GetFeed` of Device and User
- * (versions, `resultsLimit` clamped to 50,000).
+ * DeviceStatusInfo: series-search.ts), DutyStatusLog (hos.ts), DutyStatusAvailability
+ * (hos-clocks.ts) and FuelTaxDetail (ifta.ts), with no cursor (`resultsLimit` only, above 50,000
+ * refused), and `GetFeed` of Device and User (versions, `resultsLimit` clamped to 50,000).
  */
 import type { FakeAccount } from "../accounts.ts";
 import { devicesAt, driversAt, safetyEventsBetween, vehiclesAt } from "../fleet.ts";
 import { dutyStatusLogs } from "./hos.ts";
+import { dutyStatusAvailability } from "./hos-clocks.ts";
 import { fuelTaxDetails } from "./ifta.ts";
 import {
   type Json,
@@ -111,6 +112,9 @@ export function get(account: FakeAccount, params: Params): Json[] {
       break;
     case "DutyStatusLog":
       items = dutyStatusLogs(account, search);
+      break;
+    case "DutyStatusAvailability":
+      items = dutyStatusAvailability(account, search);
       break;
     case "FuelTaxDetail":
       items = fuelTaxDetails(account, search);

@@ -12,14 +12,17 @@
  *   one), 5xx, truncated JSON bodies;
  * - errors as small `{ "error_message": … }` bodies (an assumption: Motive documents none);
  * - the time series (live locations, location histories, driving periods): ./time-series.ts;
- * - hours of service (drivers' logs with their duty-status changes): ./hos.ts;
+ * - hours of service (drivers' logs with their duty-status changes): ./hos.ts, and the drivers'
+ *   clocks (available time): ./available-time.ts;
  * - IFTA trips (each vehicle's distance per day and jurisdiction): ./ifta.ts.
  *
  * Motive-only controls, beside the shared `/__fake/accounts`:
  * - `PUT /__fake/motive/accounts/<credential>/forbidden` `{ paths: ["/v1/…"] }`: those paths answer
  *   403, as Motive does for a scope or a feature the fleet lacks (a path with an id by its
  *   collection's path, or on its own as `/v3/vehicle_locations/{id}`);
- * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected.
+ * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected;
+ * - `PUT /__fake/motive/accounts/<credential>/clock` `{ now }`: the account's answers are computed
+ *   at that instant (ms) instead of the real time (`null` lets the clock run again).
  */
 
 import { AccountStore, type FakeAccount, nextRoll, sleep } from "../accounts.ts";
@@ -34,6 +37,7 @@ import {
   vehiclesAt,
 } from "../fleet.ts";
 import { json } from "../http-server.ts";
+import { availableTime } from "./available-time.ts";
 import { hosLogs } from "./hos.ts";
 import { eventKey, MOTIVE_EVENT_TYPES, motiveIds, vehicleIsMetric } from "./ids.ts";
 import { iftaTrips } from "./ifta.ts";
@@ -79,6 +83,8 @@ export function createMotiveFake() {
   const forbidden = new Map<string, Set<string>>();
   const stats = new Map<string, Stats>();
   const historyInFlight = new Map<string, number>();
+  /** The instant each stopped account's answers are computed at. */
+  const clocks = new Map<string, number>();
   const statsOf = (credential: string) => {
     const entry = stats.get(credential) ?? { requests: 0, rateLimited: 0, serverErrors: 0, malformed: 0 };
     stats.set(credential, entry);
@@ -86,11 +92,16 @@ export function createMotiveFake() {
   };
 
   async function motiveControl(request: Request, url: URL): Promise<Response> {
-    const match = /^\/__fake\/motive\/accounts\/([^/]+)\/(forbidden|stats)$/.exec(url.pathname);
+    const match = /^\/__fake\/motive\/accounts\/([^/]+)\/(forbidden|stats|clock)$/.exec(url.pathname);
     const credential = match ? decodeURIComponent(match[1]!) : undefined;
     if (!match || !accounts.get(credential)) return json({ message: "no such account or control" }, 404);
     if (match[2] === "stats") return json(statsOf(credential!));
-    const body = (await request.json().catch(() => ({}))) as { paths?: unknown };
+    const body = (await request.json().catch(() => ({}))) as { paths?: unknown; now?: unknown };
+    if (match[2] === "clock") {
+      if (typeof body.now === "number") clocks.set(credential!, body.now);
+      else clocks.delete(credential!);
+      return json({ now: clocks.get(credential!) ?? null });
+    }
     const paths = Array.isArray(body.paths) ? body.paths.filter((path) => typeof path === "string") : [];
     forbidden.set(credential!, new Set(paths));
     return json({ paths });
@@ -134,7 +145,7 @@ export function createMotiveFake() {
     const metric = (request.headers.get("x-metric-units") ?? "").toLowerCase() === "true";
     const response =
       request.method === "GET"
-        ? route({ account, url, metric, now: Date.now() })
+        ? route({ account, url, metric, now: clocks.get(account.credential) ?? Date.now() })
         : error(405, `${request.method} is not allowed here`);
     if (response.status === 200 && inject(account, "duplicatePage", account.faults.duplicatePageRate)) {
       return json(duplicateRecords(await response.json()));
@@ -216,6 +227,8 @@ function route(context: Context): Response {
       return drivingPeriods(context);
     case "/v1/logs":
       return hosLogs(context);
+    case "/v1/available_time":
+      return availableTime(context);
     default:
       return error(404, "Not Found");
   }

@@ -1,20 +1,24 @@
 /**
  * The canonical hours of service (../hos.ts) as Samsara renders them (providers-families.md
  * 1.3): duty-status logs grouped by driver with Samsara's `hosStatusType` names and the tiny
- * vehicle's capital-E `ExternalIds`, daily logs in milliseconds and metres. The canonical fleet
+ * vehicle's capital-E `ExternalIds`, daily logs in milliseconds and metres, the drivers' clocks
+ * in milliseconds left. The canonical fleet
  * cuts days in UTC, so every driver's home terminal is in UTC here (`timezone: "Etc/UTC"`, times
  * at offset +00:00); a daily log's date is still the date part of its `startTime`, as Samsara's.
  * Pure functions with no Node imports, like render.ts.
  */
 import type { DutyStatus } from "../../../src/hos/duty-status.ts";
 import { driversAt, type FleetOptions, vehiclesAt } from "../fleet.ts";
-import { type CanonicalDailyLog, type CanonicalDutyPeriod, vehicleOfDriver } from "../hos.ts";
+import { type CanonicalDailyLog, type CanonicalDutyPeriod, clocksOf, dailyLogOf, vehicleOfDriver } from "../hos.ts";
 import { organizationOf, rfc3339 } from "./render.ts";
 
 const DAY_MS = 86_400_000;
 /** A driver certifies a day's log the next morning: this long after the day ends. */
 export const CERTIFIED_AFTER_MS = 6 * 3_600_000;
 export const HOME_TIMEZONE = "Etc/UTC";
+/** The 70-hour cycle's days and limit: ../hos.ts computes the clocks under it. */
+const CYCLE_DAYS = 8;
+const CYCLE_LIMIT_MS = 70 * 3_600_000;
 
 /** Samsara's statuses; it has none for waiting time, which the canonical fleet never logs. */
 const HOS_STATUS_TYPE: Readonly<Record<Exclude<DutyStatus, "waiting_time">, string>> = {
@@ -35,14 +39,19 @@ function hosStatusType(status: DutyStatus): string {
   return HOS_STATUS_TYPE[status];
 }
 
+/** The tiny vehicle, with its capital-E `ExternalIds`. */
+function tinyVehicle(fleet: FleetOptions, vehicleId: string) {
+  const vehicle = vehiclesAt(fleet).find((candidate) => candidate.id === vehicleId);
+  return { id: vehicleId, name: vehicle?.name, ExternalIds: { "samsara.vin": vehicle?.vin } };
+}
+
 /** A period as one entry of a driver's `hosLogs`: no `logEndTime` while it lasts. */
 export function hosLogOf(fleet: FleetOptions, period: CanonicalDutyPeriod) {
-  const vehicle = vehiclesAt(fleet).find((candidate) => candidate.id === period.vehicleId);
   return {
     hosStatusType: hosStatusType(period.status),
     logStartTime: samsaraTime(period.startedAt),
     ...(period.endedAt === undefined ? {} : { logEndTime: samsaraTime(period.endedAt) }),
-    vehicle: { id: period.vehicleId, name: vehicle?.name, ExternalIds: { "samsara.vin": vehicle?.vin } },
+    vehicle: tinyVehicle(fleet, period.vehicleId),
     codrivers: [],
     logRecordedLocation: { latitude: period.location.latitude, longitude: period.location.longitude },
     ...(period.remark ? { remark: period.remark } : {}),
@@ -149,5 +158,36 @@ export function dailyLogOfSamsara(
       adverseDrivingClaimed: false,
       bigDayClaimed: false,
     },
+  };
+}
+
+/**
+ * A driver of `GET /fleet/hos/clocks` at `now`: the canonical clocks in ms left, the status under
+ * way (`""` without one, as Samsara says of a disconnected app) and the driver's vehicle. The
+ * canonical fleet works every day and never takes a 34-hour restart, so its cycle is the rolling
+ * 8 days: it started at the first of them, and tomorrow it gets back what the oldest of them used
+ * (a simplification: the adapter reads neither). The canonical clocks stop at zero, so how far
+ * over a limit a driver went is not known: `violations` are 0.
+ */
+export function hosClockOf(fleet: FleetOptions, driverId: string, now: number) {
+  const { currentStatus, ...clocks } = clocksOf(fleet, driverId, now);
+  const firstDay = Math.floor(now / DAY_MS) - (CYCLE_DAYS - 1);
+  const oldest = dailyLogOf(fleet, driverId, firstDay, now)?.durations;
+  const leaving = oldest ? oldest.driving + oldest.on_duty + oldest.yard_move : 0;
+  return {
+    driver: { id: driverId, name: driverNames(fleet).get(driverId) },
+    currentVehicle: tinyVehicle(fleet, vehicleOfDriver(driverId)),
+    currentDutyStatus: { hosStatusType: currentStatus ? hosStatusType(currentStatus) : "" },
+    clocks: {
+      drive: { driveRemainingDurationMs: clocks.drive },
+      shift: { shiftRemainingDurationMs: clocks.shift },
+      cycle: {
+        cycleRemainingDurationMs: clocks.cycle,
+        cycleStartedAtTime: samsaraTime(firstDay * DAY_MS),
+        cycleTomorrowDurationMs: Math.min(CYCLE_LIMIT_MS, clocks.cycle + leaving),
+      },
+      break: { timeUntilBreakDurationMs: clocks.break },
+    },
+    violations: { cycleViolationDurationMs: 0, shiftDrivingViolationDurationMs: 0 },
   };
 }

@@ -9,20 +9,23 @@
  * - `GET /fleet/hos/daily-logs`: `startDate` and `endDate` required (`YYYY-MM-DD`, end not before
  *   start), the days that have begun, of active drivers unless `driverActivationStatus=deactivated`;
  *   `expand=vehicle` details the day's vehicles.
+ * - `GET /fleet/hos/clocks`: each driver's clocks at the time of the request (../hos.ts `clocksOf`),
+ *   drivers active or not, `limit` drivers a page (default and at most 512; over it, a 400).
  *
- * Both take `driverIds`, `tagIds` and `parentTagIds` (a parent tag takes in its children) and
- * page with `after`; a bad parameter is a 400 `{ message, requestId }`. Neither takes a `limit`:
- * the page sizes are the fake's choice, Samsara documents none.
+ * All take `driverIds`, `tagIds` and `parentTagIds` (a parent tag takes in its children) and
+ * page with `after`; a bad parameter is a 400 `{ message, requestId }`. Only the clocks take a
+ * `limit`: the logs' page sizes are the fake's choice, Samsara documents none.
  */
 import { driversAt, type FleetOptions, GROUPS } from "../fleet.ts";
 import { dailyLogOf, dutyPeriodsBetween, loggingDriverIds } from "../hos.ts";
-import { dailyLogOfSamsara, hosLogGroups } from "./hos-render.ts";
+import { dailyLogOfSamsara, hosClockOf, hosLogGroups } from "./hos-render.ts";
 import { BadRequest, pageOf } from "./paging.ts";
-import { listOf, timeOf } from "./params.ts";
+import { limitOf, listOf, timeOf } from "./params.ts";
 import type { Route } from "./server.ts";
 
 export const HOS_LOGS_PAGE_SIZE = 100;
 export const DAILY_LOGS_PAGE_SIZE = 50;
+export const CLOCKS_LIMIT = 512;
 const HOS_SCOPE = "Read ELD Compliance Settings (US)";
 const DAY_MS = 86_400_000;
 
@@ -67,6 +70,21 @@ export const HOS_ROUTES: Record<string, Route> = {
         });
       const binding = `hos-daily-logs|${start}|${end}|${status}|${expandVehicle}|${filtersOf(url)}`;
       return pageOf(logs, url, DAILY_LOGS_PAGE_SIZE, binding);
+    },
+  },
+  "/fleet/hos/clocks": {
+    scope: HOS_SCOPE,
+    handle: ({ url, account, now }) => {
+      const page = pageOf(
+        driversOf(account.fleet, url),
+        url,
+        limitOf(url, CLOCKS_LIMIT),
+        `hos-clocks|${filtersOf(url)}`,
+      );
+      return {
+        data: page.data.map((driverId) => hosClockOf(account.fleet, driverId, now)),
+        pagination: page.pagination,
+      };
     },
   },
 };

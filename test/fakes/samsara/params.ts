@@ -15,3 +15,14 @@ export function listOf(url: URL, name: string): string[] | undefined {
   const value = url.searchParams.get(name);
   return value === null ? undefined : value.split(",").filter(Boolean);
 }
+
+/** `limit`, at most `max` (its default when absent); a 400 when it is not a whole number in 1..max. */
+export function limitOf(url: URL, max: number): number {
+  const raw = url.searchParams.get("limit");
+  if (raw === null) return max;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) {
+    throw new BadRequest(`limit must be an integer between 1 and ${max}`);
+  }
+  return limit;
+}

@@ -7,10 +7,11 @@
  * documented, this fake picks the strict one), and the account's faults: 429 with a fractional
  * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server. The
  * time-series endpoints (stats snapshot and history, trips stream) are in series-routes.ts, the
- * hours of service (HOS logs and daily logs) in hos-routes.ts, the IFTA vehicle report in
+ * hours of service (HOS logs, daily logs and clocks) in hos-routes.ts, the IFTA vehicle report in
  * ifta-routes.ts.
  *
- * Samsara-only controls (scopes taken away, scripted answers, a request log): see `control`.
+ * Samsara-only controls (scopes taken away, scripted answers, a request log, a stopped clock):
+ * see `control`.
  */
 
 import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
@@ -19,7 +20,7 @@ import { json } from "../http-server.ts";
 import { HOS_ROUTES } from "./hos-routes.ts";
 import { IFTA_ROUTES } from "./ifta-routes.ts";
 import { BadRequest, pageOf } from "./paging.ts";
-import { timeOf } from "./params.ts";
+import { limitOf, timeOf } from "./params.ts";
 import {
   driversOf,
   gatewaysOf,
@@ -56,7 +57,7 @@ const ROUTES: Record<string, Route> = {
   },
   "/fleet/vehicles": {
     scope: "Read Vehicles",
-    handle: ({ url, account }) => pageOf(vehiclesOf(account.fleet), url, limitOf(url), "vehicles"),
+    handle: ({ url, account }) => pageOf(vehiclesOf(account.fleet), url, limitOf(url, LIST_LIMIT), "vehicles"),
   },
   "/fleet/drivers": {
     scope: "Read Drivers",
@@ -65,12 +66,12 @@ const ROUTES: Record<string, Route> = {
       if (status !== "active" && status !== "deactivated") {
         throw new BadRequest("driverActivationStatus must be one of: active, deactivated");
       }
-      return pageOf(driversOf(account.fleet, status), url, limitOf(url), `drivers|${status}`);
+      return pageOf(driversOf(account.fleet, status), url, limitOf(url, LIST_LIMIT), `drivers|${status}`);
     },
   },
   "/tags": {
     scope: "Read Tags",
-    handle: ({ url, account }) => pageOf(tagsOf(account.fleet), url, limitOf(url), "tags"),
+    handle: ({ url, account }) => pageOf(tagsOf(account.fleet), url, limitOf(url, LIST_LIMIT), "tags"),
   },
   "/gateways": {
     scope: "Read Gateways",
@@ -151,16 +152,6 @@ const ROUTES: Record<string, Route> = {
   ...IFTA_ROUTES,
 };
 
-function limitOf(url: URL): number {
-  const raw = url.searchParams.get("limit");
-  if (raw === null) return LIST_LIMIT;
-  const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT) {
-    throw new BadRequest(`limit must be an integer between 1 and ${LIST_LIMIT}`);
-  }
-  return limit;
-}
-
 /** The date part of an RFC 3339 parameter (Samsara ignores the rest of it but the time zone). */
 function dateOf(url: URL, name: string): string {
   const value = url.searchParams.get(name);
@@ -188,6 +179,8 @@ type TokenState = {
   log: { path: string; query: Record<string, string>; status: number }[];
   /** When each logged request arrived (ms since the epoch), to check a client's request pace. */
   arrivals: { path: string; at: number }[];
+  /** The instant (ms) the token's answers are computed at, when stopped; the real time otherwise. */
+  now?: number;
 };
 
 const MAX_LOG = 5000;
@@ -208,10 +201,11 @@ export function createSamsaraFake() {
    * Samsara-only controls, per token: `PUT …/scopes/<token>` `{ denied: [scope…] }` (403 on
    * their endpoints), `PUT …/script/<token>` `{ responses: ["429", "503", …] }` (the next
    * requests answer these, in order, then normally), `GET …/log/<token>` (requests served),
-   * `GET …/arrivals/<token>` (when each of them arrived).
+   * `GET …/arrivals/<token>` (when each of them arrived), `PUT …/clock/<token>` `{ now }` (the
+   * token's answers are computed at that instant, in ms; `null` lets the clock run again).
    */
   async function control(request: Request, url: URL): Promise<Response | undefined> {
-    const match = /^\/__fake\/samsara\/(scopes|script|log|arrivals)\/(.+)$/.exec(url.pathname);
+    const match = /^\/__fake\/samsara\/(scopes|script|log|arrivals|clock)\/(.+)$/.exec(url.pathname);
     if (!match) return undefined;
     const state = stateOf(decodeURIComponent(match[2]!));
     const body = request.method === "PUT" ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {};
@@ -221,6 +215,8 @@ export function createSamsaraFake() {
     if (match[1] === "script" && request.method === "PUT") {
       state.script = strings(body.responses).filter((r): r is Scripted => (SCRIPTED as readonly string[]).includes(r));
     }
+    if (match[1] === "clock" && request.method === "PUT")
+      state.now = typeof body.now === "number" ? body.now : undefined;
     if (match[1] === "arrivals") return json({ arrivals: state.arrivals });
     return json({ denied: [...state.denied], script: state.script, requests: state.log });
   }
@@ -274,7 +270,7 @@ export function createSamsaraFake() {
         return answer(state, url, arrivedAt, wrongShape());
       let body: unknown;
       try {
-        body = route.handle({ url, account, now: Date.now() });
+        body = route.handle({ url, account, now: state.now ?? Date.now() });
       } catch (error) {
         if (error instanceof BadRequest) return answer(state, url, arrivedAt, samsaraError(400, error.message));
         throw error;

@@ -1,23 +1,12 @@
-import type { DutyStatus } from "../../../hos/duty-status";
 import type { NormalizedHosLog } from "../../../model/normalized";
 import { nonBlank, parsePayload } from "../../kit/parse";
 import { requireWindow } from "../../kit/windows";
 import type { ProviderModel } from "../../types";
 import { nextAfter, PROVIDER } from "../client";
-import { type SamsaraHosStatus, samsaraHosLogItem } from "../hos-payloads";
+import { SAMSARA_DUTY_STATUS_OF, samsaraHosLogItem } from "../hos-payloads";
 import { next, samsaraPages } from "../listing";
 import { samsaraListEnvelope } from "../payloads";
 import { optional, readTime } from "../values";
-
-/** providers-families.md 4.3. Samsara has no waiting-time status, so `waiting_time` never comes from it. */
-const STATUS_OF: Readonly<Record<SamsaraHosStatus, DutyStatus>> = {
-  offDuty: "off_duty",
-  sleeperBed: "sleeper_bed",
-  driving: "driving",
-  onDuty: "on_duty",
-  yardMove: "yard_move",
-  personalConveyance: "personal_conveyance",
-};
 
 /**
  * `GET /fleet/hos/logs` over the window: Samsara's logs "between" `startTime` and `endTime`,
@@ -65,7 +54,7 @@ export function mapHosLog(payload: unknown): NormalizedHosLog {
   const location = log.logRecordedLocation;
   return {
     sourceId: hosLogSourceId(driver.id, startedAt),
-    status: STATUS_OF[log.hosStatusType],
+    status: SAMSARA_DUTY_STATUS_OF[log.hosStatusType],
     driverSourceId: driver.id,
     ...optional("vehicleSourceId", nonBlank(log.vehicle?.id)),
     ...(codrivers.length ? { codriverSourceIds: codrivers } : {}),
