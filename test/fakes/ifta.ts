@@ -23,12 +23,14 @@ export function iftaOfVehicleDay(options: FleetOptions, vehicleId: string, day: 
   let totals = dayMemo.get(key);
   if (!totals) {
     totals = computeIftaOfVehicleDay(options, vehicleId, day);
-    if (dayMemo.size >= 5_000) dayMemo.delete(dayMemo.keys().next().value as string);
+    if (dayMemo.size >= MAX_DAYS_REMEMBERED) dayMemo.delete(dayMemo.keys().next().value as string);
     dayMemo.set(key, totals);
   }
   return new Map(totals);
 }
 const dayMemo = new Map<string, Map<string | null, number>>();
+/** A handful of numbers a vehicle-day: a 1,000-vehicle fleet's two months, for the fakes' month reports. */
+const MAX_DAYS_REMEMBERED = 60_000;
 
 function computeIftaOfVehicleDay(options: FleetOptions, vehicleId: string, day: number): Map<string | null, number> {
   const totals = new Map<string | null, number>();

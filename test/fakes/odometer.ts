@@ -10,30 +10,29 @@ const EPOCH = Date.parse("2025-01-01T00:00:00Z");
 const BASE_ODOMETER_KM = 40_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The odometer at the start of a day: the base plus every day's distance since the epoch. */
+/**
+ * The odometer at the start of a day: the base plus every day's distance since the epoch, added
+ * one by one in day order, as ever. The running sum is remembered day by day (a fake asks for
+ * the same vehicles' days again and again), so the figure is the same to the last bit and a day
+ * costs one addition the first time it is asked for.
+ */
 export function odometerAtDayStart(options: FleetOptions, vehicleId: string, day: number): number {
   const epochDay = Math.floor(EPOCH / DAY_MS);
   const key = `${options.seed}|${vehicleId}`;
-  let sums = odometerCheckpoints.get(key);
+  let sums = odometerSums.get(key);
   if (!sums) {
     sums = [BASE_ODOMETER_KM + (hash(options.seed, "odo", vehicleId) % 100_000)];
-    if (odometerCheckpoints.size > 20_000) odometerCheckpoints.clear();
-    odometerCheckpoints.set(key, sums);
+    if (odometerSums.size >= MAX_VEHICLES_REMEMBERED) odometerSums.delete(odometerSums.keys().next().value as string);
+    odometerSums.set(key, sums);
   }
-  // The days are added one by one from the epoch, as ever: a checkpoint only remembers where the
-  // sum stood every CHECKPOINT_DAYS days, so the figure is the same to the last bit.
-  const addDays = (km: number, from: number, to: number) => {
-    let total = km;
-    for (let d = from; d < to; d++) total += dayOf(options, vehicleId, isoDate(d * DAY_MS)).distanceKm;
-    return total;
-  };
-  const wanted = Math.max(0, Math.floor((day - epochDay) / CHECKPOINT_DAYS));
-  while (sums.length <= wanted) {
-    const k = sums.length - 1;
-    sums.push(addDays(sums[k]!, epochDay + k * CHECKPOINT_DAYS, epochDay + (k + 1) * CHECKPOINT_DAYS));
+  // Before the epoch: the base.
+  const wanted = Math.max(0, day - epochDay);
+  for (let k = sums.length - 1; k < wanted; k++) {
+    sums.push(sums[k]! + dayOf(options, vehicleId, isoDate((epochDay + k) * DAY_MS)).distanceKm);
   }
-  return addDays(sums[wanted]!, epochDay + wanted * CHECKPOINT_DAYS, day);
+  return sums[wanted]!;
 }
-/** Per fleet seed and vehicle: the odometer at the epoch and every CHECKPOINT_DAYS days after it. */
-const odometerCheckpoints = new Map<string, number[]>();
-const CHECKPOINT_DAYS = 32;
+/** Per fleet seed and vehicle: the odometer at the start of each day since the epoch (index 0: the epoch). */
+const odometerSums = new Map<string, number[]>();
+/** A few KB a vehicle (a number a day since the epoch). */
+const MAX_VEHICLES_REMEMBERED = 5_000;

@@ -78,12 +78,14 @@ export function fuelTaxDetailsOfDay(fleet: FleetOptions, vehicleId: string, day:
   let details = detailMemo.get(key);
   if (!details) {
     details = computeDetails(fleet, vehicleId, day);
-    if (detailMemo.size >= 5_000) detailMemo.delete(detailMemo.keys().next().value as string);
+    if (detailMemo.size >= MAX_DAYS_REMEMBERED) detailMemo.delete(detailMemo.keys().next().value as string);
     detailMemo.set(key, details);
   }
   return details;
 }
 const detailMemo = new Map<string, CanonicalFuelTaxDetail[]>();
+/** Small per vehicle-day: two months of a 1,000-vehicle fleet, so a sync's reads compute each day once. */
+const MAX_DAYS_REMEMBERED = 60_000;
 
 function computeDetails(fleet: FleetOptions, vehicleId: string, day: number): CanonicalFuelTaxDetail[] {
   const trips = tripsOfDay(fleet, vehicleId, day);

@@ -120,9 +120,11 @@ function jurisdictionEnds(fleet: FleetOptions, vehicleId: string, day: number): 
         else ends.set(code, { first: position, last: position });
       }
     }
-    if (endsMemo.size >= 5_000) endsMemo.delete(endsMemo.keys().next().value as string);
+    if (endsMemo.size >= MAX_DAYS_REMEMBERED) endsMemo.delete(endsMemo.keys().next().value as string);
     endsMemo.set(key, ends);
   }
   return ends;
 }
 const endsMemo = new Map<string, Ends>();
+/** Small per vehicle-day: two months of a 1,000-vehicle fleet, so a sync's reads compute each day once. */
+const MAX_DAYS_REMEMBERED = 60_000;
