@@ -10,12 +10,11 @@
 import type { DutyStatus } from "../../../src/hos/duty-status.ts";
 import { driversAt, type FleetOptions, vehiclesAt } from "../fleet.ts";
 import { type CanonicalDailyLog, type CanonicalDutyPeriod, clocksOf, dailyLogOf, vehicleOfDriver } from "../hos.ts";
-import { organizationOf, rfc3339 } from "./render.ts";
+import { HOME_TIMEZONE, organizationOf, rfc3339 } from "./render.ts";
 
 const DAY_MS = 86_400_000;
 /** A driver certifies a day's log the next morning: this long after the day ends. */
 export const CERTIFIED_AFTER_MS = 6 * 3_600_000;
-export const HOME_TIMEZONE = "Etc/UTC";
 /** The 70-hour cycle's days and limit: ../hos.ts computes the clocks under it. */
 const CYCLE_DAYS = 8;
 const CYCLE_LIMIT_MS = 70 * 3_600_000;

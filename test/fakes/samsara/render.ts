@@ -17,6 +17,12 @@ import {
   vehiclesAt,
 } from "../fleet.ts";
 
+/**
+ * The drivers' home-terminal time zone: the canonical fleet cuts its days in UTC (../hos.ts), so
+ * every driver's log day is a UTC day, in the drivers listing as in the hours of service.
+ */
+export const HOME_TIMEZONE = "Etc/UTC";
+
 export const GATEWAY_MODEL = "VG54NA";
 export const CAMERA_MODEL = "CM32";
 /** A safety event is created (detected and uploaded) this long after it ends. */
@@ -116,7 +122,7 @@ export function driversOf(fleet: FleetOptions, status: "active" | "deactivated")
       licenseState: driver.license.state,
       driverActivationStatus: status,
       isDeactivated: status === "deactivated",
-      timezone: "America/Chicago",
+      timezone: HOME_TIMEZONE,
       eldExempt: false,
       tags: driver.groupIds.map(tagReference),
       createdAtTime: rfc3339(driver.createdAt),
