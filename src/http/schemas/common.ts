@@ -19,6 +19,21 @@ export const DateTimeSchema = z.iso
   .datetime({ offset: true })
   .openapi({ description: "ISO 8601 date-time.", example: "2026-01-06T03:24:53.000Z" });
 
+/**
+ * A calendar day (YYYY-MM-DD, from midnight UTC) or an ISO 8601 date-time: where the reference
+ * declares a date, clients send either. Both parse with `new Date(value)` as UTC.
+ */
+export const DateOrDateTimeSchema = z
+  .string()
+  .max(40)
+  .refine(
+    (value) => z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success,
+    {
+      message: "Expected a date (YYYY-MM-DD) or an ISO 8601 date-time",
+    },
+  )
+  .openapi({ description: "A date (YYYY-MM-DD, from midnight UTC) or an ISO 8601 date-time.", example: "2026-01-06" });
+
 /** An optional bound of a list's window (a date-time, or a day), documented by what it bounds. */
 export const boundQuerySchema = <S extends z.ZodType>(schema: S, description: string, example: string) =>
   schema.optional().openapi({ description, example });
@@ -38,5 +53,5 @@ export const TagsSchema = z
   .max(50)
   .openapi({ description: "Labels of the application's choosing.", example: ["fleet-a", "priority"] });
 
-/** Days of history a backfill or sync request reaches back: whole days, at most ten years. */
-export const HistoryDaysSchema = z.number().int().min(0).max(3650);
+/** Days of history a backfill or sync request reaches back, at most ten years; a part of a day counts (1.5: 36 hours). */
+export const HistoryDaysSchema = z.number().min(0).max(3650);

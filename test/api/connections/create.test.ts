@@ -247,7 +247,7 @@ describe("POST /connections: backfill", () => {
 
   it.each([
     ["a negative number of days", { days: -1 }, "{requestBody}.backfill.days"],
-    ["a fractional number of days", { days: 1.5 }, "{requestBody}.backfill.days"],
+    ["more than ten years of days", { days: 3651 }, "{requestBody}.backfill.days"],
     ["days as a string", { days: "30" }, "{requestBody}.backfill.days"],
     ["a startFrom that is not a date-time", { startFrom: "yesterday" }, "{requestBody}.backfill.startFrom"],
     ["a startFrom that is only a date", { startFrom: "2025-06-01" }, "{requestBody}.backfill.startFrom"],

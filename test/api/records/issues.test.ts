@@ -133,6 +133,9 @@ describe("GET /issues: filters", () => {
     });
     expect(ids(await listIssues(app, "?lastReportedAfter=2026-01-02T00:00:00.000Z"))).toEqual([late.id]);
     expect(ids(await listIssues(app, "?lastReportedBefore=2026-01-02T00:00:00.000Z"))).toEqual([early.id]);
+    // A date, as the reference declares these bounds: from its midnight UTC.
+    expect(ids(await listIssues(app, "?lastReportedAfter=2026-01-02"))).toEqual([late.id]);
+    expect(ids(await listIssues(app, "?lastReportedBefore=2026-01-02"))).toEqual([early.id]);
     expect(
       ids(
         await listIssues(

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { boundQuerySchema, DateTimeSchema, idSchema } from "../../../http/schemas/common";
+import { boundQuerySchema, DateOrDateTimeSchema, idSchema } from "../../../http/schemas/common";
 import { PaginationQuerySchema } from "../../../http/schemas/pagination";
 import { ISSUE_CODES } from "../../../model/normalized";
 
@@ -17,13 +17,13 @@ export const ListIssuesQuerySchema = PaginationQuerySchema.extend({
     .optional()
     .openapi({ description: "Only issues in this status.", example: "ongoing" }),
   lastReportedAfter: boundQuerySchema(
-    DateTimeSchema,
-    "Only issues last reported at or after this time (inclusive).",
-    "2026-01-06T00:00:00.000Z",
+    DateOrDateTimeSchema,
+    "Only issues last reported at or after this time (inclusive): a date-time, or a date (from its midnight UTC).",
+    "2026-01-06",
   ),
   lastReportedBefore: boundQuerySchema(
-    DateTimeSchema,
-    "Only issues last reported before this time (exclusive).",
+    DateOrDateTimeSchema,
+    "Only issues last reported before this time (exclusive): a date-time, or a date (from its midnight UTC).",
     "2026-01-07T00:00:00.000Z",
   ),
   expand: z

@@ -1,6 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { SYNC_MODES } from "../../../db/schema";
-import { DateTimeSchema, HistoryDaysSchema, idSchema, TagsSchema, TextSchema } from "../../../http/schemas/common";
+import {
+  DateOrDateTimeSchema,
+  DateTimeSchema,
+  HistoryDaysSchema,
+  idSchema,
+  TagsSchema,
+  TextSchema,
+} from "../../../http/schemas/common";
 
 export const ShortLinkIdParamsSchema = z.object({
   id: idSchema("shortLink").openapi({ param: { name: "id", in: "path" } }),
@@ -16,26 +23,17 @@ function isRedirectUrl(value: string): boolean {
   );
 }
 
-/** A calendar day or an ISO 8601 date-time, as backfills of connections take. */
-const isDateOrDateTime = (value: string) =>
-  z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success;
-
 const BackfillSchema = z
   .strictObject({
     days: HistoryDaysSchema.optional().openapi({
       description: "Days of history to sync. Give this or `startFrom`.",
       example: 90,
     }),
-    startFrom: z
-      .string()
-      .max(40)
-      .refine(isDateOrDateTime, { message: "Expected a date (YYYY-MM-DD) or an ISO 8601 date-time" })
-      .optional()
-      .openapi({
-        description:
-          "Earliest day (YYYY-MM-DD, from midnight UTC) or time (ISO 8601) to sync, not in the future. Give this or `days`.",
-        example: "2026-01-01",
-      }),
+    startFrom: DateOrDateTimeSchema.optional().openapi({
+      description:
+        "Earliest day (YYYY-MM-DD, from midnight UTC) or time (ISO 8601) to sync, not in the future. Give this or `days`.",
+      example: "2026-01-01",
+    }),
   })
   .refine((backfill) => (backfill.days === undefined) !== (backfill.startFrom === undefined), {
     message: "Give exactly one of `days` and `startFrom`",
