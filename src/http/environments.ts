@@ -45,14 +45,21 @@ function baseAddresses(env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL"
 /** A request URL's host (with port), hostname and path, read with string operations (no URL object per request). */
 export type UrlParts = { host: string; hostname: string; pathname: string };
 
-/** The parts of an absolute URL as a Request carries it (`scheme://host/path?query`). */
+/**
+ * The parts of an absolute URL as a Request carries it (`scheme://host/path?query`), the path's
+ * repeated slashes as one and without a trailing slash.
+ */
 export function urlParts(url: string): UrlParts {
   const hostStart = url.indexOf("//") + 2;
   let pathStart = url.indexOf("/", hostStart);
   if (pathStart < 0) pathStart = url.length;
   const host = url.slice(hostStart, pathStart);
   const end = url.search(/[?#]/);
-  const pathname = url.slice(pathStart, end < 0 || end < pathStart ? url.length : end) || "/";
+  const rawPath = url.slice(pathStart, end < 0 || end < pathStart ? url.length : end) || "/";
+  // Repeated slashes are one (a client whose base address ends with `/` sends `/tsp/v1//vehicles`),
+  // and a trailing one is none: no route ends with a slash but the root.
+  const collapsed = rawPath.includes("//") ? rawPath.replace(/\/{2,}/g, "/") : rawPath;
+  const pathname = collapsed.length > 1 && collapsed.endsWith("/") ? collapsed.slice(0, -1) : collapsed;
   const hostname = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : (host.split(":")[0] as string);
   return { host, hostname, pathname };
 }

@@ -8,6 +8,7 @@ import {
   releaseIdempotencyKey,
 } from "../domain/idempotency/keys";
 import type { AppEnv } from "../env";
+import { urlParts } from "../http/environments";
 import { ApiError, badRequest } from "../http/errors";
 import { hashSecret } from "../lib/crypto";
 
@@ -87,10 +88,11 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 async function hashRequest(c: Context<AppEnv>): Promise<string> {
   const url = new URL(c.req.url);
   const token = c.req.header("connection-token");
+  // The path as routed (repeated slashes as one), so a retry spelled `//syncs` is the same request.
   return fingerprintRequest({
     method: c.req.method,
     environment: c.var.environment,
-    path: url.pathname,
+    path: urlParts(c.req.url).pathname,
     search: url.search,
     connectionTokenHash: token ? await hashSecret(token) : "",
     // Read through Hono's body cache, so the route's validator can still parse it.
