@@ -8,6 +8,7 @@ export type DomainErrorKind =
   | "not_found"
   | "forbidden"
   | "conflict"
+  | "invalid_sync_state"
   | "connection_deleted"
   | "connection_disconnected"
   | "invalid_credentials"

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   connection_disconnected: 422,
   invalid_credentials: 422,
   provider_provisioning_pending: 422,
+  invalid_sync_state: 422,
   too_many_requests: 429,
   internal_server_error: 500,
   not_implemented: 501,
@@ -46,6 +47,8 @@ const DESCRIPTIONS: Record<ErrorCode, string> = {
   connection_disconnected: "The action needs a connection in status `connected`.",
   invalid_credentials: "The provider rejected the credentials.",
   provider_provisioning_pending: "Provider credentials are still being provisioned.",
+  invalid_sync_state:
+    "The sync job is not in a state the action applies to: only a running job can be cancelled, only a failed one retried.",
   too_many_requests: "Rate limit exceeded; retry after `retryAfter` seconds.",
   internal_server_error: "Server fault. The message is generic; quote the X-Request-Id header when reporting it.",
   not_implemented: "The provider does not support this operation.",

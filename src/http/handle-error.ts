@@ -43,6 +43,7 @@ const DOMAIN_CODES: Record<DomainErrorKind, ErrorCode> = {
   not_found: "not_found",
   forbidden: "forbidden",
   conflict: "conflict",
+  invalid_sync_state: "invalid_sync_state",
   connection_deleted: "connection_deleted",
   connection_disconnected: "connection_disconnected",
   invalid_credentials: "invalid_credentials",

@@ -22,6 +22,7 @@ const DOMAIN_PAGES: Record<DomainError["kind"], { status: ContentfulStatusCode; 
   not_found: { status: 404, title: "Link not found" },
   forbidden: { status: 403, title: "Not allowed" },
   conflict: { status: 409, title: "Already in progress" },
+  invalid_sync_state: { status: 422, title: "Not possible now" },
   connection_deleted: { status: 410, title: "Connection deleted" },
   connection_disconnected: { status: 422, title: "Cannot reconnect" },
   invalid_credentials: { status: 422, title: "Sign-in failed" },

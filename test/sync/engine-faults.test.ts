@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { drivers } from "../../src/families/drivers/table";
 import { vehicles } from "../../src/families/vehicles/table";
+import { expectError } from "../helpers/api-assertions";
 import { BASE, call } from "../helpers/http";
 import { providerSourceIds } from "../helpers/provider-truth";
 import { lastSyncId, waitForSync } from "../helpers/sync";
@@ -52,6 +53,6 @@ describe("faults", () => {
     const again = await waitForSync(key, token, syncId);
     expect(again.job).toMatchObject({ status: "completed", attempts: 2 });
     const notFailed = await call("POST", `${BASE.sandbox}/syncs/${syncId}/retry`, { key, token });
-    expect(notFailed.status).toBe(409);
+    expectError(notFailed, 422, "invalid_sync_state");
   }, 130_000);
 });

@@ -10,6 +10,6 @@ export async function cancelSync({ env }: ServiceContext, connection: Connection
   const job = await findSyncJob(connectionDatabase(env, connection), connection.id, syncId);
   if (!job) throw new DomainError("not_found", "No sync job with this id for this connection.");
   if (!(await connectionSync(env, connection.id).cancel(syncId))) {
-    throw new DomainError("conflict", `Only a running sync job can be cancelled; this one is ${job.status}.`);
+    throw new DomainError("invalid_sync_state", `Only a running sync job can be cancelled; this one is ${job.status}.`);
   }
 }

@@ -19,7 +19,7 @@ export async function retrySync({ env }: ServiceContext, connection: ConnectionR
     );
   }
   if (job.status !== "failed") {
-    throw new DomainError("conflict", `Only failed sync jobs can be retried; this one is ${job.status}.`);
+    throw new DomainError("invalid_sync_state", `Only failed sync jobs can be retried; this one is ${job.status}.`);
   }
   const result = await connectionSync(env, connection.id).requestSync({
     identity: {
@@ -37,6 +37,6 @@ export async function retrySync({ env }: ServiceContext, connection: ConnectionR
     throw new DomainError("connection_disconnected", "The connection is not connected; reconnect it before retrying.");
   }
   if (result.status === "not_retryable") {
-    throw new DomainError("conflict", "The sync job is no longer failed; it was retried already.");
+    throw new DomainError("invalid_sync_state", "The sync job is no longer failed; it was retried already.");
   }
 }

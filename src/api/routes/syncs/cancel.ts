@@ -13,11 +13,11 @@ const route = createRoute({
   path: "/syncs/{id}/cancel",
   summary: "Cancel a sync job",
   description:
-    "Stops a running sync job: it ends `failed` with a failure reason saying it was cancelled. Data already stored stays. Only running jobs (`conflict` otherwise).",
+    "Stops a running sync job: it ends `failed` with a failure reason saying it was cancelled. Data already stored stays. Only a running job: another answers 422 `invalid_sync_state`, as the reference documents.",
   request: { params: SyncIdParamsSchema },
   responses: {
     200: { description: "The job was cancelled.", content: { "application/json": { schema: SyncActionResultSchema } } },
-    ...errorResponses([...CONNECTION_ERRORS, "not_found", "conflict"]),
+    ...errorResponses([...CONNECTION_ERRORS, "not_found", "invalid_sync_state"]),
   },
 });
 

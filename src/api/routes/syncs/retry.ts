@@ -13,11 +13,11 @@ const route = createRoute({
   path: "/syncs/{id}/retry",
   summary: "Retry a failed sync job",
   description:
-    "Retries a failed sync job with the same parameters (for failures from temporary problems). The job keeps its id; `attempts` counts the tries. Only failed jobs (`conflict` otherwise), only on connected connections.",
+    "Retries a failed sync job with the same parameters (for failures from temporary problems). The job keeps its id; `attempts` counts the tries. Only a failed job (another answers 422 `invalid_sync_state`, as the reference documents), only on a connected connection; `conflict` while another sync of the connection runs.",
   request: { params: SyncIdParamsSchema },
   responses: {
     200: { description: "The job was retried.", content: { "application/json": { schema: SyncActionResultSchema } } },
-    ...errorResponses([...CONNECTION_ERRORS, "not_found", "conflict", "connection_disconnected"]),
+    ...errorResponses([...CONNECTION_ERRORS, "not_found", "conflict", "connection_disconnected", "invalid_sync_state"]),
   },
 });
 
