@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Tenant } from "../../context";
 import { pageAcrossShards } from "../../db/across-shards";
 import { afterKey } from "../../db/keyset";
@@ -6,11 +6,12 @@ import { type IssueRow, issues } from "../../db/schema";
 import { ofTenant } from "../../db/tenant";
 import { type Decoded, idOf, tolerantSelection } from "../../db/tolerant-rows";
 import type { Env } from "../../env";
-import type { IssueCode } from "../../model/normalized";
+import { ISSUE_CODES, type IssueCode } from "../../model/normalized";
 
 export type IssueFilters = {
   connectionId?: string;
-  errorCode?: IssueCode;
+  /** A code this service never reports (`manually_disabled`, in the public service's list) matches nothing. */
+  errorCode?: IssueCode | "manually_disabled";
   status?: IssueRow["status"];
   /** Inclusive lower bound on lastReportedAt. */
   lastReportedAfter?: Date;
@@ -33,7 +34,7 @@ export function listIssues(
   const conditions: (SQL | undefined)[] = [
     ...ofTenant(issues, tenant),
     filters.connectionId === undefined ? undefined : eq(issues.connectionId, filters.connectionId),
-    filters.errorCode === undefined ? undefined : eq(issues.errorCode, filters.errorCode),
+    filters.errorCode === undefined ? undefined : errorCodeIs(filters.errorCode),
     filters.status === undefined ? undefined : eq(issues.status, filters.status),
     filters.lastReportedAfter === undefined ? undefined : gte(issues.lastReportedAt, filters.lastReportedAfter),
     filters.lastReportedBefore === undefined ? undefined : lt(issues.lastReportedAt, filters.lastReportedBefore),
@@ -53,4 +54,9 @@ export function listIssues(
       ).map(issueRows.decode),
     (row) => [idOf(row)],
   );
+}
+
+function errorCodeIs(code: IssueCode | "manually_disabled"): SQL {
+  const reported = ISSUE_CODES.find((known) => known === code);
+  return reported === undefined ? sql`0` : eq(issues.errorCode, reported);
 }

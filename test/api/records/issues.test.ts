@@ -105,6 +105,10 @@ describe("GET /issues: filters", () => {
     await insertIssue(owner, { errorCode: "inaccessible_data" });
     expect(ids(await listIssues(app, "?errorCode=missing_permissions"))).toEqual([permissions.id]);
     detailAt(expectBadRequest(await listIssues(app, "?errorCode=bad_code")), "{requestQuery}.errorCode");
+    // A code of the public service's list that this service never reports: taken, and matches nothing.
+    const disabled = await listIssues(app, "?errorCode=manually_disabled");
+    expect(disabled.status).toBe(200);
+    expect(ids(disabled)).toEqual([]);
   });
 
   it("status keeps ongoing or resolved issues", async () => {

@@ -6,12 +6,19 @@ import { ISSUE_CODES } from "../../../model/normalized";
 // The Issue component is shared with the sync jobs' `expand=issues` (src/api/schemas/issue.ts).
 export { IssueSchema } from "../../schemas/issue";
 
+/** Codes clients of the public service filter by that this service never reports. */
+const FILTER_ONLY_ISSUE_CODES = ["manually_disabled"] as const;
+
 export const ListIssuesQuerySchema = PaginationQuerySchema.extend({
   connectionId: idSchema("connection").optional().openapi({ description: "Only issues of this connection." }),
   errorCode: z
-    .enum(ISSUE_CODES)
+    .enum([...ISSUE_CODES, ...FILTER_ONLY_ISSUE_CODES])
     .optional()
-    .openapi({ description: "Only issues with this error code.", example: "missing_permissions" }),
+    .openapi({
+      description:
+        "Only issues with this error code. `manually_disabled` (a data type a customer turned off at the provider, in the public service's list) is taken too; this service reports no such issue, so it finds none.",
+      example: "missing_permissions",
+    }),
   status: z
     .enum(["ongoing", "resolved"])
     .optional()
