@@ -96,3 +96,13 @@ export function rateLimitApplicationPerSecond(env: Env): number {
 export function providerTimeoutMs(env: Pick<Env, "PROVIDER_TIMEOUT_MS">): number {
   return positiveNumber(env.PROVIDER_TIMEOUT_MS, 15_000);
 }
+
+/**
+ * How long a hosted-flow short link lives when its creator names no `expiresAt`, and the latest
+ * `expiresAt` it may name: a year by default, as the public service's links; a deployment that
+ * wants leaked links to die sooner sets fewer days (a whole number, 1 to 3650).
+ */
+export function shortLinkLifetimeDays(env: Pick<Env, "SHORT_LINK_LIFETIME_DAYS">): number {
+  const value = Number(env.SHORT_LINK_LIFETIME_DAYS);
+  return Number.isInteger(value) && value >= 1 && value <= 3650 ? value : 365;
+}

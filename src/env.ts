@@ -73,6 +73,8 @@ export interface Env {
   SYNC_CARRY_ON_SECONDS?: string;
   /** Days before today a sync reads breadcrumbs and stat logs at most (default 30; src/config.ts). */
   SERIES_BACKFILL_DAYS?: string;
+  /** Days a hosted-flow short link lives, and the most its `expiresAt` may ask for (default 365; src/config.ts). */
+  SHORT_LINK_LIFETIME_DAYS?: string;
   /** Seconds an isolate may answer from a remembered API key or connection token (default 5): the bound on a revocation's delay. */
   AUTH_CACHE_SECONDS?: string;
   /** Seconds the source shard keeps a moved connection's data after the switch (default 30, at least AUTH_CACHE_SECONDS + 1). */

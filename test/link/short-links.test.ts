@@ -1,8 +1,10 @@
 /** Short links of the hosted flow: creation (idempotent by body), deletion, validation, scope, and resolution by code. */
+
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CreateShortLinkRequest, CreateShortLinkResponse } from "../../src/api/routes/link/create-short";
+import { shortLinkLifetimeDays } from "../../src/config";
 import { linkShortLinks } from "../../src/db/schema";
 import { resolveShortLink } from "../../src/domain/link/short-links";
 import { expectBadRequestAt, expectError } from "../helpers/error-contract";
@@ -33,7 +35,7 @@ const rowOf = async (id: string) =>
   (await db().select().from(linkShortLinks).where(eq(linkShortLinks.id, id)))[0] ?? expect.fail(`no row ${id}`);
 
 describe("POST /link/short", () => {
-  it("creates a link: 201, a slk_ id, an 8-character code, its URL under LINK_BASE_URL and a 7-day expiry", async () => {
+  it("creates a link: 201, a slk_ id, an 8-character code, its URL under LINK_BASE_URL and a year's expiry", async () => {
     const app = await createTestApplication();
     const before = Date.now();
     const created = await create(app, freshBody({ provider: "sandbox", tags: ["fleet-a"], syncMode: "manual" }));
@@ -44,8 +46,9 @@ describe("POST /link/short", () => {
     expect(created.body.url).toBe(`https://link.telematics.test/s/${created.body.code}`);
     expect(env.LINK_BASE_URL).toBe("https://link.telematics.test");
     const expiresAt = Date.parse(created.body.expiresAt);
-    expect(expiresAt).toBeGreaterThanOrEqual(before + 7 * DAY_MS - 1000);
-    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
+    // The reference's links live a year; SHORT_LINK_LIFETIME_DAYS is not set in the tests.
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 365 * DAY_MS - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 365 * DAY_MS);
     expect(created.headers.get("idempotent-replayed")).toBeNull();
   });
 
@@ -176,7 +179,7 @@ describe("POST /link/short", () => {
       { backfill: { days: 3650 } },
       { redirectUrl: "http://localhost:3000/callback" },
       { name: "n".repeat(200) },
-      { expiresAt: new Date(Date.now() + 90 * DAY_MS - 60_000).toISOString() },
+      { expiresAt: new Date(Date.now() + 365 * DAY_MS - 60_000).toISOString() },
       { expiresAt: new Date(Date.now() + 60_000).toISOString() },
     ]) {
       const result = await create(app, freshBody(extra));
@@ -234,7 +237,7 @@ describe("POST /link/short validation", () => {
     ["an expiry that is not a date-time", { expiresAt: "next week" }, "{requestBody}.expiresAt"],
     ["an expiry that is a date only", { expiresAt: tomorrow }, "{requestBody}.expiresAt"],
     ["an expiry in the past", { expiresAt: future(-60_000) }, "{requestBody}.expiresAt"],
-    ["an expiry more than 90 days away", { expiresAt: future(91 * DAY_MS) }, "{requestBody}.expiresAt"],
+    ["an expiry more than a year away", { expiresAt: future(366 * DAY_MS) }, "{requestBody}.expiresAt"],
   ];
 
   it.each(cases)("refuses %s: 400 bad_request with the path", async (_, body, path) => {
@@ -374,5 +377,16 @@ describe("resolveShortLink", () => {
     ];
     for (const code of malformed)
       expect(await resolveShortLink(db(), code), String(code)).toEqual({ status: "unknown" });
+  });
+});
+
+describe("the short links' lifetime setting", () => {
+  it("is SHORT_LINK_LIFETIME_DAYS when it is a whole number of days from 1 to 3650, else a year", () => {
+    expect(shortLinkLifetimeDays({})).toBe(365);
+    expect(shortLinkLifetimeDays({ SHORT_LINK_LIFETIME_DAYS: "7" })).toBe(7);
+    expect(shortLinkLifetimeDays({ SHORT_LINK_LIFETIME_DAYS: "3650" })).toBe(3650);
+    for (const bad of ["0", "-3", "1.5", "3651", "a year", ""]) {
+      expect(shortLinkLifetimeDays({ SHORT_LINK_LIFETIME_DAYS: bad }), bad).toBe(365);
+    }
   });
 });

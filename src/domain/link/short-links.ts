@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { shortLinkLifetimeDays } from "../../config";
 import type { ServiceContext, Tenant } from "../../context";
 import type { Database } from "../../db/client";
 import { type LinkParams, type LinkShortLinkRow, linkShortLinks } from "../../db/schema";
@@ -15,10 +16,6 @@ export const SHORT_CODE_LENGTH = 8;
 const SHORT_CODE_PATTERN = /^[a-hjkmnp-z2-9]{8}$/;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Lifetime of a link created without `expiresAt`. */
-export const DEFAULT_SHORT_LINK_TTL_MS = 7 * DAY_MS;
-/** Longest lifetime a link may ask for: a leaked link stops working within this time. */
-export const MAX_SHORT_LINK_TTL_MS = 90 * DAY_MS;
 
 /** A code and a ULID each collide so rarely that a few attempts only ever fail on a fault. */
 const MAX_ATTEMPTS = 5;
@@ -57,14 +54,14 @@ export function shortLinkUrl(env: Pick<Env, "LINK_BASE_URL">, code: string): str
  * same batch sees whichever row won, so concurrent identical requests share one link.
  */
 export async function createShortLink(
-  { db }: ServiceContext,
+  { db, env }: ServiceContext,
   tenant: Tenant,
   input: CreateShortLinkInput,
 ): Promise<{ link: LinkShortLinkRow; replayed: boolean }> {
   const now = new Date();
   const { expiresAt: requestedExpiry, ...rest } = input;
   const params = normalizeParams(rest);
-  const expiresAt = checkInput(tenant, params, requestedExpiry, now);
+  const expiresAt = checkInput(tenant, params, requestedExpiry, now, shortLinkLifetimeDays(env));
   // The expiry is part of the body only when it was sent: the default moves with the clock, which would break replays.
   const bodyHash = await sha256Hex(
     canonicalJson({ ...params, ...(requestedExpiry ? { expiresAt: expiresAt.toISOString() } : {}) }),
@@ -148,7 +145,17 @@ function normalizeParams(params: LinkParams): LinkParams {
 }
 
 /** Checks what the request's shape cannot: the provider of the environment and times relative to now. Answers the expiry. */
-function checkInput(tenant: Tenant, params: LinkParams, requestedExpiry: string | undefined, now: Date): Date {
+/**
+ * The problems of what a link presets, and its expiry: `lifetimeDays` from now unless asked for
+ * sooner. A link lives at most `lifetimeDays`, so a leaked one stops working within that time.
+ */
+function checkInput(
+  tenant: Tenant,
+  params: LinkParams,
+  requestedExpiry: string | undefined,
+  now: Date,
+  lifetimeDays: number,
+): Date {
   const problems: InputProblem[] = [];
   if (params.provider !== undefined && !providerCodes(tenant.environment).includes(params.provider)) {
     const codes = providerCodes(tenant.environment);
@@ -168,20 +175,21 @@ function checkInput(tenant: Tenant, params: LinkParams, requestedExpiry: string 
       suggestion: "Use a date or time in the past, or today.",
     });
   }
-  let expiresAt = new Date(now.getTime() + DEFAULT_SHORT_LINK_TTL_MS);
+  const latest = now.getTime() + lifetimeDays * DAY_MS;
+  let expiresAt = new Date(latest);
   if (requestedExpiry !== undefined) {
     expiresAt = new Date(requestedExpiry);
     if (expiresAt.getTime() <= now.getTime()) {
       problems.push({
         message: "The expiry must be in the future.",
         path: "{requestBody}.expiresAt",
-        suggestion: "Use a time after now, or leave it out for 7 days.",
+        suggestion: `Use a time after now, or leave it out for ${lifetimeDays} days.`,
       });
-    } else if (expiresAt.getTime() > now.getTime() + MAX_SHORT_LINK_TTL_MS) {
+    } else if (expiresAt.getTime() > latest) {
       problems.push({
-        message: "The expiry is more than 90 days away.",
+        message: `The expiry is more than ${lifetimeDays} days away, the longest a link lives here.`,
         path: "{requestBody}.expiresAt",
-        suggestion: "Use a time at most 90 days from now, or leave it out for 7 days.",
+        suggestion: `Use a time at most ${lifetimeDays} days from now, or leave it out for that.`,
       });
     }
   }

@@ -73,7 +73,8 @@ export const CreateShortLinkBodySchema = z
       .openapi({ description: "Sync mode of the new connection; default `automatic`.", example: "automatic" }),
     backfill: BackfillSchema.optional(),
     expiresAt: DateTimeSchema.optional().openapi({
-      description: "When the link stops working: in the future, at most 90 days away. Default: 7 days from now.",
+      description:
+        "When the link stops working: in the future, at most the deployment's link lifetime away (`SHORT_LINK_LIFETIME_DAYS`, 365 by default). Default: that lifetime from now.",
       example: "2026-01-13T03:24:53.000Z",
     }),
   })
