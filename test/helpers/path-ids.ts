@@ -4,11 +4,20 @@
  * the sandbox provider serves.
  */
 import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { issues } from "../../src/db/schema";
 import { findProvider } from "../../src/providers/registry";
 import type { ProviderAdapter } from "../../src/providers/types";
-import { SANDBOX_CREDENTIALS, type TestApplication } from "./factories";
+import { dataDb, SANDBOX_CREDENTIALS, type TestApplication } from "./factories";
 import type { Environment } from "./http";
-import { ensureSafetyEvent, insertDriver, insertVehicle, ownerOf } from "./records-factories";
+import {
+  ensureSafetyEvent,
+  insertDriver,
+  insertIssue,
+  insertVehicle,
+  ownerOf,
+  type RecordOwner,
+} from "./records-factories";
 
 const DAY_MS = 86_400_000;
 
@@ -72,10 +81,20 @@ export async function seedPathIds(
     createdAt: new Date(connection.createdAt),
     options: connection.options ?? {},
   });
-  const [vehicle, driver, event] = await Promise.all([
+  const [vehicle, driver, event, issue] = await Promise.all([
     insertVehicle(owner),
     insertDriver(owner),
     ensureSafetyEvent(owner, sourceId),
+    ensureIssue(owner),
   ]);
-  return { vcl_: vehicle.id, drv_: driver.id, sft_evt_: event.id };
+  return { vcl_: vehicle.id, drv_: driver.id, sft_evt_: event.id, isu_: issue.id };
+}
+
+/** The connection's one `missing_permissions` issue (one per connection and code), made the first time. */
+async function ensureIssue(owner: RecordOwner) {
+  const [existing] = await (await dataDb(owner.connectionId))
+    .select()
+    .from(issues)
+    .where(and(eq(issues.connectionId, owner.connectionId), eq(issues.errorCode, "missing_permissions")));
+  return existing ?? insertIssue(owner);
 }

@@ -184,6 +184,14 @@ describe("issues", () => {
     const second = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
     expect((await waitForSync(key, token, second.body.id)).job.issues).toEqual(job.issues);
 
+    // The application says it fixed the cause: resolved; the next sync meets the problem again and reopens the same issue.
+    const resolved = await call("POST", `${BASE.sandbox}/issues/${job.issues[0]}/resolve`, { key });
+    expect(resolved.body).toMatchObject({ id: job.issues[0], status: "resolved" });
+    const reopening = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: {} });
+    expect((await waitForSync(key, token, reopening.body.id)).job.issues).toEqual(job.issues);
+    const reopened = await call("GET", `${BASE.sandbox}/issues?connectionId=${connection.id}`, { key });
+    expect(reopened.body.results).toEqual([expect.objectContaining({ id: job.issues[0], status: "ongoing" })]);
+
     // The provider no longer reports it: the issue is resolved.
     await call("PATCH", `${BASE.sandbox}/connections/current`, {
       key,

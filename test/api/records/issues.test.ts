@@ -221,3 +221,41 @@ describe("GET /issues: pagination", () => {
     detailAt(expectBadRequest(await listIssues(app, "?limit=501")), "{requestQuery}.limit");
   });
 });
+
+describe("POST /issues/{issueId}/resolve", () => {
+  const resolve = (app: TestApplication, id: string, environment: Environment = "sandbox") =>
+    call("POST", `${BASE[environment]}/issues/${id}/resolve`, { key: app.keys[environment].secret });
+
+  it("marks an ongoing issue resolved and returns it; resolving it again changes nothing", async () => {
+    const { app, connection, owner } = await setup();
+    const issue = await insertIssue(owner);
+    const other = await insertIssue(owner, { errorCode: "inaccessible_data" });
+    const resolved = await resolve(app, issue.id);
+    expect(resolved.status).toBe(200);
+    expectRequestId(resolved);
+    expect(resolved.body).toEqual({
+      id: issue.id,
+      status: "resolved",
+      connection: connection.id,
+      error: { code: "missing_permissions", message: issue.message },
+      firstReportedAt: issue.firstReportedAt.toISOString(),
+      lastReportedAt: issue.lastReportedAt.toISOString(),
+    });
+    expect(ids(await listIssues(app, "?status=resolved"))).toEqual([issue.id]);
+    expect(ids(await listIssues(app, "?status=ongoing"))).toEqual([other.id]);
+    expect((await resolve(app, issue.id)).body).toEqual(resolved.body);
+  });
+
+  it("answers not_found for an unknown issue, another application's, or the other environment's; bad_request for a malformed id", async () => {
+    const { app, owner } = await setup();
+    const issue = await insertIssue(owner);
+    const stranger = await createTestApplication();
+    expectError(await resolve(app, newId("issue")), 404, "not_found");
+    expectError(await resolve(stranger, issue.id), 404, "not_found");
+    expectError(await resolve(app, issue.id, "production"), 404, "not_found");
+    detailAt(expectBadRequest(await resolve(app, "isu_123")), "{requestPath}.issueId");
+    expect((await listIssues(app, "?status=ongoing")).body.results.map((row: { id: string }) => row.id)).toEqual([
+      issue.id,
+    ]);
+  });
+});
