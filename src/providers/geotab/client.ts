@@ -17,6 +17,9 @@ import {
 
 export const PROVIDER = "Geotab";
 
+/** One `Get`: the type and its search, results limit and other parameters. */
+export type GetCall = { typeName: string } & Record<string, unknown>;
+
 /** What a connection's credentials hold (credentialFields of the adapter). */
 export type GeotabLogin = { database: string; userName: string; password: string; server?: string };
 
@@ -128,6 +131,19 @@ export class GeotabClient {
   /** `Get` of a type: the bare array of results. */
   async get(typeName: string, params: Record<string, unknown> = {}): Promise<unknown[]> {
     return expectArray(await this.call("Get", { typeName, ...params }), `Get ${typeName}`);
+  }
+
+  /**
+   * Several `Get`s: one as a plain `Get`, more as one ExecuteMultiCall (a request, whatever their
+   * number); each one's list of records, in the order asked.
+   */
+  async getEach(gets: ReadonlyArray<GetCall>): Promise<unknown[][]> {
+    if (gets.length === 1) {
+      const { typeName, ...params } = gets[0]!;
+      return [await this.get(typeName, params)];
+    }
+    const results = await this.multiCall(gets.map((params) => ({ method: "Get", params })));
+    return results.map((result, index) => expectArray(result, `Get ${gets[index]!.typeName}`));
   }
 
   /** `ExecuteMultiCall`: several calls in one request, their results in order. */

@@ -1,7 +1,7 @@
 import type { ProviderPage, ReadRequest } from "../types";
 import type { GeotabClient } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { compare, deviceIds, idOf, limitOf, listOf, MAX_RESULTS, unreadableIssue, windowOf } from "./paging";
+import { compare, deviceIds, idOf, limitOf, MAX_RESULTS, unreadableIssue, windowOf } from "./paging";
 
 /** A `Get` of one device's records, as one call of an ExecuteMultiCall. */
 export type SeriesCall = { method: "Get"; params: { typeName: string } & Record<string, unknown> };
@@ -60,7 +60,7 @@ export async function readDeviceSeries(
   const read = async (starts: readonly { id: string; from: number }[]): Promise<unknown[][][]> => {
     const toDate = new Date(window.end).toISOString();
     const calls = starts.map(({ id, from }) => series.calls(id, new Date(from).toISOString(), toDate, callLimit));
-    const answers = await runCalls(client, calls.flat());
+    const answers = await client.getEach(calls.flat().map((call) => call.params));
     let next = 0;
     return calls.map((deviceCalls) => {
       const start = next;
@@ -125,16 +125,6 @@ export async function readDeviceSeries(
     if (until < window.end) return page({ id, t: until, n: 1 });
   }
   return ids.length > batch.length ? page({ id: batch.at(-1)!, t: window.end, n: nextCount(done) }) : page();
-}
-
-/** One call as a `Get`, several as one ExecuteMultiCall: each call's list of records. */
-async function runCalls(client: GeotabClient, calls: readonly SeriesCall[]): Promise<unknown[][]> {
-  if (calls.length === 1) {
-    const { typeName, ...params } = calls[0]!.params;
-    return [await client.get(typeName, params)];
-  }
-  const results = await client.multiCall(calls);
-  return results.map((result, index) => listOf(result, calls[index]!.params.typeName));
 }
 
 /** When a LogRecord or StatusData was logged (its `dateTime`), or NaN. */

@@ -1,7 +1,7 @@
 import type { DutyStatus } from "../../hos/duty-status";
 import type { GeotabClient } from "./client";
 import { type GeotabDutyStatusLog, geotabDutyStatusLog } from "./hos-payloads";
-import { compare, idOf, listOf, MAX_RESULTS } from "./paging";
+import { compare, idOf, MAX_RESULTS } from "./paging";
 import { driverIdOf } from "./values";
 
 /**
@@ -56,9 +56,8 @@ export async function readDutyStatusLogs(
   toDate: number,
   extras: LogExtras,
 ): Promise<unknown[][]> {
-  const calls = starts.map(({ id, from }) => ({
-    method: "Get" as const,
-    params: {
+  return client.getEach(
+    starts.map(({ id, from }) => ({
       typeName: "DutyStatusLog",
       search: {
         userSearch: { id },
@@ -69,14 +68,8 @@ export async function readDutyStatusLogs(
         ...extras,
       },
       resultsLimit: MAX_RESULTS,
-    },
-  }));
-  if (calls.length === 1) {
-    const { typeName, ...params } = calls[0]!.params;
-    return [await client.get(typeName, params)];
-  }
-  const results = await client.multiCall(calls);
-  return results.map((result) => listOf(result, "DutyStatusLog"));
+    })),
+  );
 }
 
 /** Whether a log is one of the driver's active duty statuses (the reader keeps only those). */

@@ -7,7 +7,7 @@ import type { HosClockSource, LiveReadRequest, ProviderPage } from "../../types"
 import { type GeotabClient, PROVIDER } from "../client";
 import { geotabDutyStatusAvailability } from "../hos-payloads";
 import { geotabClient } from "../login";
-import { compare, limitOf, listOf } from "../paging";
+import { compare, limitOf } from "../paging";
 import { parseTimeSpan } from "../timespan";
 
 /**
@@ -43,7 +43,7 @@ const cursors = cursorCodec({
 
 /**
  * One page of clocks: the next few of the connection's drivers after the cursor, in id order,
- * one `Get DutyStatusAvailability` each, in one ExecuteMultiCall (a lone driver: a plain Get).
+ * one `Get DutyStatusAvailability` each, in one ExecuteMultiCall (GeotabClient.getEach).
  * Each answer is a list with the driver's one availability, handed on as sent; an empty answer
  * (a driver Geotab keeps no hours for) leaves the driver out.
  */
@@ -56,7 +56,9 @@ async function readHosClocks(
     .filter((id) => id !== "" && (after === undefined || compare(id, after) > 0))
     .sort(compare);
   const batch = ids.slice(0, Math.min(DRIVERS_PER_CALL, limitOf(request.pageSize)));
-  const answers = await readAvailabilities(client, batch);
+  const answers = await client.getEach(
+    batch.map((id) => ({ typeName: "DutyStatusAvailability", search: { userSearch: { id } } })),
+  );
   const items = answers.flatMap((answer) => (answer.length > 0 ? [answer[0]] : []));
   const last = batch.at(-1);
   return {
@@ -66,21 +68,6 @@ async function readHosClocks(
       ? { nextCursor: cursors.encode({ k: "after", m: "hosAvailableTime", id: last }) }
       : {}),
   };
-}
-
-/** Each driver's answer to `Get DutyStatusAvailability`, in the order asked. */
-async function readAvailabilities(client: GeotabClient, ids: readonly string[]): Promise<unknown[][]> {
-  const calls = ids.map((id) => ({
-    method: "Get" as const,
-    params: { typeName: "DutyStatusAvailability", search: { userSearch: { id } } },
-  }));
-  if (calls.length === 0) return [];
-  if (calls.length === 1) {
-    const { typeName, ...params } = calls[0]!.params;
-    return [await client.get(typeName, params)];
-  }
-  const results = await client.multiCall(calls);
-  return results.map((result) => listOf(result, "DutyStatusAvailability"));
 }
 
 /**

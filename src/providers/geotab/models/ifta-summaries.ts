@@ -5,11 +5,11 @@ import { parsePayload } from "../../kit/parse";
 import { round2 } from "../../kit/units";
 import { DAY_MS, utcDayStart, windowDays } from "../../kit/windows";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
-import { type GeotabClient, PROVIDER } from "../client";
+import { type GeotabClient, type GetCall, PROVIDER } from "../client";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { type GeotabFuelTaxDetail, geotabFuelTaxDetail, geotabIftaDay } from "../ifta-payloads";
 import { geotabClient } from "../login";
-import { compare, deviceIds, limitOf, listOf, MAX_RESULTS, unreadableIssue, windowOf } from "../paging";
+import { compare, deviceIds, limitOf, MAX_RESULTS, unreadableIssue, windowOf } from "../paging";
 
 /**
  * IFTA distances are the devices' FuelTaxDetails summed by UTC day and jurisdiction, read day by
@@ -56,7 +56,7 @@ async function readIftaDays(client: GeotabClient, request: ReadRequest): Promise
   const byCalls = Math.floor(MAX_CALLS_PER_PAGE / days.length);
   const chunk = ids.slice(0, Math.max(1, Math.min(byPageSize, byCalls)));
   const calls = chunk.flatMap((id) => days.map((date) => dayCall(id, date)));
-  const answers = await runCalls(client, calls);
+  const answers = await client.getEach(calls);
   const items: unknown[] = [];
   let unreadable = 0;
   let cutDays = 0;
@@ -94,36 +94,20 @@ async function readIftaDays(client: GeotabClient, request: ReadRequest): Promise
   };
 }
 
-type GetCall = { method: "Get"; params: { typeName: string } & Record<string, unknown> };
-
 /** A device's details of one UTC day, cut to it (Geotab rounds the dates to the hour: midnights already are). */
 function dayCall(id: string, date: string): GetCall {
   const start = utcDayStart(date);
   return {
-    method: "Get",
-    params: {
-      typeName: "FuelTaxDetail",
-      search: {
-        deviceSearch: { id },
-        fromDate: new Date(start).toISOString(),
-        toDate: new Date(start + DAY_MS).toISOString(),
-        includeBoundaries: false,
-        includeHourlyData: false,
-      },
-      resultsLimit: MAX_RESULTS,
+    typeName: "FuelTaxDetail",
+    search: {
+      deviceSearch: { id },
+      fromDate: new Date(start).toISOString(),
+      toDate: new Date(start + DAY_MS).toISOString(),
+      includeBoundaries: false,
+      includeHourlyData: false,
     },
+    resultsLimit: MAX_RESULTS,
   };
-}
-
-/** One call as a `Get`, several as one ExecuteMultiCall: each call's list of records. */
-async function runCalls(client: GeotabClient, calls: readonly GetCall[]): Promise<unknown[][]> {
-  if (calls.length === 0) return [];
-  if (calls.length === 1) {
-    const { typeName, ...params } = calls[0]!.params;
-    return [await client.get(typeName, params)];
-  }
-  const results = await client.multiCall(calls);
-  return results.map((result) => listOf(result, "FuelTaxDetail"));
 }
 
 /**
