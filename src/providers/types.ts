@@ -102,9 +102,13 @@ export type HosClockSource = {
   /** The bucket of the adapter's `requestPace` the live reads are paced in. */
   readonly pace: string;
   /**
+   * The provider is asked driver by driver (no listing of every driver's clocks): a refresh then
+   * gives `read` the connection's visible drivers. Absent: `drivers` is empty, and not read.
+   */
+  readonly byDriver?: true;
+  /**
    * One page of the clocks of the connection's drivers now (`cursor`: the page after the one that
-   * gave it). `drivers` are the source ids of the connection's drivers, for a provider that is
-   * asked driver by driver; one that lists them all may ignore it.
+   * gave it). `drivers` are the source ids of the connection's drivers when `byDriver`.
    */
   read(request: LiveReadRequest & { cursor?: string; drivers: readonly string[] }): Promise<ProviderPage>;
   /** One payload of a page → the driver's clocks; ProviderError("malformed") when it does not validate. */

@@ -13,7 +13,14 @@ import { MOTIVE_DEFAULT_RETRY_AFTER_SECONDS } from "../../src/providers/motive/c
 import type { ReadRequest } from "../../src/providers/types";
 import { dayOf, vehiclesAt } from "../fakes/fleet.ts";
 import { KM_PER_MILE, LITRES_PER_US_GALLON, motiveIds, vehicleIsMetric } from "../fakes/motive/ids.ts";
-import { createMotiveAccount, DAY_MS, fleetOf, type MotiveAccount, patchMotiveAccount } from "./motive-helpers";
+import {
+  createMotiveAccount,
+  DAY_MS,
+  fleetOf,
+  type MotiveAccount,
+  motiveReadRequest,
+  patchMotiveAccount,
+} from "./motive-helpers";
 
 async function motive(path: string, headers: Record<string, string>) {
   const response = await fetch(`${env.MOTIVE_BASE_URL}${path}`, { headers });
@@ -32,16 +39,9 @@ const asKey = (account: MotiveAccount, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-function request(account: MotiveAccount, extra: Partial<ReadRequest> = {}): ReadRequest {
-  return {
-    context: { env },
-    credentials: { apiKey: account.credential },
-    options: {},
-    connection: { id: "conn_test", sourceId: null, createdAt: new Date() },
-    pageSize: 200,
-    ...extra,
-  };
-}
+/** The fake's reads in pages of 200. */
+const request = (account: MotiveAccount, extra: Partial<ReadRequest> = {}) =>
+  motiveReadRequest(account, { pageSize: 200, ...extra });
 
 async function providerError(run: () => Promise<unknown>): Promise<ProviderError> {
   try {

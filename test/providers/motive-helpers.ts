@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { ReadRequest } from "../../src/providers/types";
 import type { Faults } from "../fakes/accounts.ts";
 import {
   daysBetween,
@@ -292,3 +293,15 @@ export async function expectCanonicalFleet(connection: MotiveConnection, fleet: 
 
 /** The first UTC day a sync with `backfill.days` covers: the start of the day `days` days ago. */
 export const backfillStart = (days: number, now = Date.now()) => Math.floor((now - days * DAY_MS) / DAY_MS) * DAY_MS;
+
+/** What the adapter is given to read the account's data directly (not through a connection): pages of 500 unless `extra` says. */
+export function motiveReadRequest(account: MotiveAccount, extra: Partial<ReadRequest> = {}): ReadRequest {
+  return {
+    context: { env },
+    credentials: { apiKey: account.credential },
+    options: {},
+    connection: { id: "conn_test", sourceId: null, createdAt: new Date() },
+    pageSize: 500,
+    ...extra,
+  };
+}

@@ -26,6 +26,7 @@ import {
   listAll,
   type MotiveAccount,
   type MotiveConnection,
+  motiveReadRequest,
   round2,
   waitForLastSync,
 } from "./motive-helpers";
@@ -240,17 +241,6 @@ describe("Motive: hours of service after a sync", () => {
   });
 });
 
-function request(account: MotiveAccount, extra: Partial<ReadRequest> = {}): ReadRequest {
-  return {
-    context: { env },
-    credentials: { apiKey: account.credential },
-    options: {},
-    connection: { id: "conn_test", sourceId: null, createdAt: new Date() },
-    pageSize: 500,
-    ...extra,
-  };
-}
-
 /** Every page of a model's window, cursor after cursor. */
 async function walk(account: MotiveAccount, model: SyncModel, extra: Partial<ReadRequest>) {
   const pages: ProviderPage[] = [];
@@ -258,7 +248,7 @@ async function walk(account: MotiveAccount, model: SyncModel, extra: Partial<Rea
   do {
     const page = await motiveAdapter.readPage(
       model,
-      request(account, { ...extra, ...(cursor === undefined ? {} : { cursor }) }),
+      motiveReadRequest(account, { ...extra, ...(cursor === undefined ? {} : { cursor }) }),
     );
     pages.push(page);
     cursor = page.nextCursor;
@@ -325,7 +315,7 @@ describe("Motive: the hours-of-service reads, page by page", () => {
     const start = startOfDay(Date.now()) - DAY_MS;
     const window = { start: new Date(start), end: new Date(start + DAY_MS) };
     for (const model of ["hosLogs", "hosDailyLogs"] as const) {
-      const page = await motiveAdapter.readPage(model, request(account, { window }));
+      const page = await motiveAdapter.readPage(model, motiveReadRequest(account, { window }));
       expect(page).toMatchObject({ items: [], schema: "/v1/logs", issues: [{ code: "missing_permissions" }] });
       expect(page.nextCursor).toBeUndefined();
     }

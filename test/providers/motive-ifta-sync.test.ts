@@ -29,6 +29,7 @@ import {
   listAll,
   type MotiveAccount,
   type MotiveConnection,
+  motiveReadRequest,
   round2,
   waitForLastSync,
 } from "./motive-helpers";
@@ -192,17 +193,6 @@ describe("Motive: IFTA distances after a sync", () => {
   });
 });
 
-function request(account: MotiveAccount, extra: Partial<ReadRequest> = {}): ReadRequest {
-  return {
-    context: { env },
-    credentials: { apiKey: account.credential },
-    options: {},
-    connection: { id: "conn_test", sourceId: null, createdAt: new Date() },
-    pageSize: 500,
-    ...extra,
-  };
-}
-
 /** Every page of the model's window, cursor after cursor. */
 async function walk(account: MotiveAccount, extra: Partial<ReadRequest>) {
   const pages: ProviderPage[] = [];
@@ -210,7 +200,7 @@ async function walk(account: MotiveAccount, extra: Partial<ReadRequest>) {
   do {
     const page = await motiveAdapter.readPage(
       "iftaSummaries",
-      request(account, { ...extra, ...(cursor === undefined ? {} : { cursor }) }),
+      motiveReadRequest(account, { ...extra, ...(cursor === undefined ? {} : { cursor }) }),
     );
     pages.push(page);
     cursor = page.nextCursor;
@@ -259,9 +249,9 @@ describe("Motive: the IFTA reads, page by page", () => {
     const end = startOfDay(Date.now());
     const window = { start: new Date(end - 3 * DAY_MS), end: new Date(end) };
     for (const cursor of [`${isoDay(end - 2 * DAY_MS)}/1`, `${isoDay(end)}/1`, "2"]) {
-      await expect(motiveAdapter.readPage("iftaSummaries", request(account, { window, cursor }))).rejects.toMatchObject(
-        { kind: "malformed" },
-      );
+      await expect(
+        motiveAdapter.readPage("iftaSummaries", motiveReadRequest(account, { window, cursor })),
+      ).rejects.toMatchObject({ kind: "malformed" });
     }
   });
 
@@ -271,7 +261,7 @@ describe("Motive: the IFTA reads, page by page", () => {
     const start = startOfDay(Date.now()) - DAY_MS;
     const page = await motiveAdapter.readPage(
       "iftaSummaries",
-      request(account, { window: { start: new Date(start), end: new Date(start + DAY_MS) } }),
+      motiveReadRequest(account, { window: { start: new Date(start), end: new Date(start + DAY_MS) } }),
     );
     expect(page).toMatchObject({ items: [], schema: "/v1/ifta/trips", issues: [{ code: "missing_permissions" }] });
     expect(page.nextCursor).toBeUndefined();

@@ -22,7 +22,15 @@ import type { FleetOptions } from "../fakes/fleet.ts";
 import { drivingPeriodId, KM_PER_MILE, LITRES_PER_US_GALLON, motiveIds } from "../fakes/motive/ids.ts";
 import { type CanonicalLatest, latestOf, statsBetween, tripsBetween, tripsOfDay } from "../fakes/series.ts";
 import { motiveControl } from "./motive-faults";
-import { createMotiveAccount, DAY_MS, fleetOf, type MotiveAccount, patchMotiveAccount, round2 } from "./motive-helpers";
+import {
+  createMotiveAccount,
+  DAY_MS,
+  fleetOf,
+  type MotiveAccount,
+  motiveReadRequest,
+  patchMotiveAccount,
+  round2,
+} from "./motive-helpers";
 
 const HOUR_MS = 3_600_000;
 const today = () => Math.floor(Date.now() / DAY_MS) * DAY_MS;
@@ -32,17 +40,6 @@ const vehicleSid = (canonicalId: string) => String(motiveIds.vehicle(canonicalId
 const driverSid = (canonicalId: string | undefined) =>
   canonicalId === undefined ? undefined : String(motiveIds.user(canonicalId));
 
-function request(account: MotiveAccount, extra: Partial<ReadRequest> = {}): ReadRequest {
-  return {
-    context: { env },
-    credentials: { apiKey: account.credential },
-    options: {},
-    connection: { id: "conn_test", sourceId: null, createdAt: new Date() },
-    pageSize: 500,
-    ...extra,
-  };
-}
-
 /** Every page of a model's window, cursor after cursor. */
 async function walk(account: MotiveAccount, model: SyncModel, extra: Partial<ReadRequest> = {}) {
   const pages: ProviderPage[] = [];
@@ -51,7 +48,7 @@ async function walk(account: MotiveAccount, model: SyncModel, extra: Partial<Rea
   do {
     const page = await motiveAdapter.readPage(
       model,
-      request(account, { ...extra, ...(cursor === undefined ? {} : { cursor }) }),
+      motiveReadRequest(account, { ...extra, ...(cursor === undefined ? {} : { cursor }) }),
     );
     pages.push(page);
     cursor = page.nextCursor;
@@ -190,7 +187,7 @@ describe("Motive breadcrumbs through the adapter", () => {
     const before = (await motiveControl(account, "stats")).requests;
     const read = await motiveAdapter.readPage(
       "vehicleLocations",
-      request(account, { window, cursor: `1/${isoDay(day)}/4999.4003`, pageSize: 10_000 }),
+      motiveReadRequest(account, { window, cursor: `1/${isoDay(day)}/4999.4003`, pageSize: 10_000 }),
     );
     // Vehicle 4999 is gone (Motive's 404): no points, and the walk goes on.
     expect(vehiclesOf(read)).toEqual([4003]);
@@ -198,7 +195,7 @@ describe("Motive breadcrumbs through the adapter", () => {
     expect((await motiveControl(account, "stats")).requests - before).toBe(2);
     for (const cursor of ["abc", `1/${isoDay(day + DAY_MS)}/4003`, "2025-11-03/1", `1/${isoDay(day)}/`]) {
       const error = await providerError(() =>
-        motiveAdapter.readPage("vehicleLocations", request(account, { window, cursor })),
+        motiveAdapter.readPage("vehicleLocations", motiveReadRequest(account, { window, cursor })),
       );
       expect(error.kind, cursor).toBe("malformed");
     }
@@ -211,7 +208,7 @@ describe("Motive breadcrumbs through the adapter", () => {
       const before = (await motiveControl(account, "stats")).requests;
       const page = await motiveAdapter.readPage(
         "vehicleLocations",
-        request(account, { window, pageSize: 100_000, ...(cursor === undefined ? {} : { cursor }) }),
+        motiveReadRequest(account, { window, pageSize: 100_000, ...(cursor === undefined ? {} : { cursor }) }),
       );
       return { page, requests: (await motiveControl(account, "stats")).requests - before };
     };
@@ -245,7 +242,7 @@ describe("Motive breadcrumbs through the adapter", () => {
       try {
         const page = await motiveAdapter.readPage(
           "vehicleLocations",
-          request(account, { window, pageSize: 10_000, ...(cursor === undefined ? {} : { cursor }) }),
+          motiveReadRequest(account, { window, pageSize: 10_000, ...(cursor === undefined ? {} : { cursor }) }),
         );
         pages.push(page);
         cursor = page.nextCursor;
@@ -276,7 +273,7 @@ describe("Motive breadcrumbs through the adapter", () => {
     await motiveControl(account, "forbidden", { paths: ["/v3/vehicle_locations/{id}"] });
     const window = { start: new Date(today() - DAY_MS), end: new Date(today()) };
     for (const model of ["vehicleLocations", "vehicleStatLogs"] as const) {
-      const page = await motiveAdapter.readPage(model, request(account, { window }));
+      const page = await motiveAdapter.readPage(model, motiveReadRequest(account, { window }));
       expect(page.items).toEqual([]);
       expect(page.nextCursor).toBeUndefined();
       expect(page.issues).toEqual([{ code: "missing_permissions", message: expect.stringContaining("403") }]);
@@ -375,7 +372,7 @@ describe("Motive trips through the adapter", () => {
       tripsBetween(fleet, ["veh-1"], partial.start.getTime(), partial.end.getTime()).map((trip) => iso(trip.startedAt)),
     );
     const error = await providerError(() =>
-      motiveAdapter.readPage("trips", request(account, { window, cursor: `${isoDay(start + DAY_MS)}/1` })),
+      motiveAdapter.readPage("trips", motiveReadRequest(account, { window, cursor: `${isoDay(start + DAY_MS)}/1` })),
     );
     expect(error.kind).toBe("malformed");
   });
@@ -437,7 +434,7 @@ describe("Motive latest vehicle locations through the adapter", () => {
   it("a key that may not read locations (403) is an issue", async () => {
     const account = await createMotiveAccount({ vehicles: 1 });
     await motiveControl(account, "forbidden", { paths: ["/v3/vehicle_locations"] });
-    const page = await motiveAdapter.readPage("latestVehicleLocations", request(account));
+    const page = await motiveAdapter.readPage("latestVehicleLocations", motiveReadRequest(account));
     expect(page).toEqual({
       items: [],
       schema: "/v3/vehicle_locations",

@@ -86,7 +86,8 @@ async function refreshHosClocks(
   const credentials = await openCredentials(env, connection.id, connection.credentialsEncrypted!);
   const pace = providerPacer(env, connection.id, adapter, "hosAvailableTime");
   const d1 = connectionD1(env, connection);
-  const driverSourceIds = await visibleDriverSourceIds(env, connection);
+  // Only a provider asked driver by driver needs them: the others list every driver's clocks.
+  const driverSourceIds = source.byDriver ? await visibleDriverSourceIds(env, connection) : [];
   let cursor: string | undefined;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
     const page = await source.read({

@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { inList } from "../../db/in-list";
-import type { RawEntry } from "../../model/normalized";
 import { drivers } from "../drivers/table";
-import type { KeyPage } from "../kit/read";
+import { type KeyPage, readColumns } from "../kit/read";
 import type { AvailableTimeFilters, AvailableTimeRow } from "./rows";
 import { hosClocks } from "./table";
 
@@ -18,17 +17,8 @@ export async function listProviderClocks(
   page: KeyPage,
 ): Promise<AvailableTimeRow[]> {
   const rows = await db
-    .select({
-      id: hosClocks.driverId,
-      provider: hosClocks.provider,
-      currentStatus: hosClocks.currentStatus,
-      drive: hosClocks.driveMs,
-      shift: hosClocks.shiftMs,
-      cycle: hosClocks.cycleMs,
-      break: hosClocks.breakMs,
-      // The payloads only when asked for: they are most of a row.
-      raw: page.raw ? sql<RawEntry | null>`${hosClocks.raw}`.mapWith(hosClocks.raw) : sql<RawEntry | null>`NULL`,
-    })
+    // The payloads only when asked for: they are most of a row.
+    .select(readColumns(hosClocks, page.raw))
     .from(hosClocks)
     .where(
       and(
@@ -41,11 +31,17 @@ export async function listProviderClocks(
     )
     .orderBy(asc(hosClocks.driverId))
     .limit(page.limit + 1);
-  return rows.map(({ id, provider, currentStatus, raw, ...left }) => ({
-    id,
-    provider,
-    clocks: { ...left, ...(currentStatus === null ? {} : { currentStatus }) },
+  return rows.map((row) => ({
+    id: row.driverId,
+    provider: row.provider,
+    clocks: {
+      drive: row.driveMs,
+      shift: row.shiftMs,
+      cycle: row.cycleMs,
+      break: row.breakMs,
+      ...(row.currentStatus === null ? {} : { currentStatus: row.currentStatus }),
+    },
     source: "provider",
-    ...(raw ? { raw } : {}),
+    ...(row.raw ? { raw: row.raw } : {}),
   }));
 }

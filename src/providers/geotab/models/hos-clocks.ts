@@ -17,6 +17,7 @@ import { parseTimeSpan } from "../timespan";
  */
 export const geotabHosClocks: HosClockSource = {
   pace: "calls",
+  byDriver: true,
   read: (request) => readHosClocks(geotabClient(request), request),
   normalize: mapHosClock,
 };
