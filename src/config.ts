@@ -106,3 +106,13 @@ export function shortLinkLifetimeDays(env: Pick<Env, "SHORT_LINK_LIFETIME_DAYS">
   const value = Number(env.SHORT_LINK_LIFETIME_DAYS);
   return Number.isInteger(value) && value >= 1 && value <= 3650 ? value : 365;
 }
+
+/** Passthrough requests allowed per second per connection token (default 5): each one spends the provider's own limits. */
+export function passthroughPerSecond(env: Env): number {
+  return Math.floor(positiveNumber(env.PASSTHROUGH_PER_SECOND, 5));
+}
+
+/** How long a passthrough request waits for the provider's answer to begin (default 30 seconds): then `gateway_timeout`. */
+export function passthroughTimeoutMs(env: Env): number {
+  return positiveNumber(env.PASSTHROUGH_TIMEOUT_SECONDS, 30) * 1000;
+}

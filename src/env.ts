@@ -81,6 +81,8 @@ export interface Env {
   SHARD_MOVE_CLEANUP_SECONDS?: string;
   /** API requests allowed per second per connection token (default 100). */
   RATE_LIMIT_CONNECTION_PER_SECOND?: string;
+  PASSTHROUGH_PER_SECOND?: string;
+  PASSTHROUGH_TIMEOUT_SECONDS?: string;
   /** API requests allowed per second per application, all its connections included (default 400). */
   RATE_LIMIT_APPLICATION_PER_SECOND?: string;
 }

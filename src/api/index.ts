@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { freshenHosClocks } from "../domain/hos-clocks/refresh";
-import { freshenLatestLocations } from "../domain/latest-locations/refresh";
+import { freshenLatestLocations, freshenLatestTrailerLocations } from "../domain/latest-locations/refresh";
 import type { AppEnv } from "../env";
 import { registerFamilyRoutes } from "../families";
 import { ApiError } from "../http/errors";
@@ -16,6 +16,7 @@ import { connectionsApp } from "./routes/connections";
 import { issuesApp } from "./routes/issues";
 import { linkApp } from "./routes/link";
 import { publishableApp } from "./routes/link-complete";
+import { passthroughApp } from "./routes/passthrough";
 import { providersApp } from "./routes/providers";
 import { publicTokenApp } from "./routes/public-token";
 import { cameraMediaApp } from "./routes/safety";
@@ -92,10 +93,12 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   const familiesApp = new OpenAPIHono<AppEnv>();
   registerFamilyRoutes(familiesApp, connectionScope.middleware, {
     freshenLatestLocations: (c) => freshenLatestLocations(c.env, c.var.connection),
+    freshenLatestTrailerLocations: (c) => freshenLatestTrailerLocations(c.env, c.var.connection),
     freshenHosClocks: (c) => freshenHosClocks(c.env, c.var.connection),
   });
   api.route("/", familiesApp);
   api.route("/", cameraMediaApp);
+  api.route("/", passthroughApp);
   api.route("/", issuesApp);
   api.route("/", syncsApp);
   api.route("/", webhooksApp);

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { NOT_KEPT_PATHS } from "../middleware/idempotency";
 
 type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 
@@ -23,9 +24,9 @@ export function documentIdempotency(document: Document): void {
     },
   };
   // Called before the admin paths are merged in: idempotency is /tsp/v1's.
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     const post = item?.post;
-    if (!post) continue;
+    if (!post || NOT_KEPT_PATHS.test(path)) continue;
     post.parameters = [...(post.parameters ?? []), { $ref: "#/components/parameters/IdempotencyKey" }];
     post.responses ??= {};
     const responses: Record<string, any> = post.responses;

@@ -60,6 +60,11 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Providers", description: "The telematics providers connections can be made to." },
       { name: "Usage", description: "Billable usage of the application." },
       ...FAMILY_TAGS,
+      {
+        name: "Passthrough",
+        description:
+          "Requests to the connection's provider API, with the connection's authorization added by the service.",
+      },
       { name: "Issues", description: "Problems syncs ran into that may need action." },
       { name: "Syncs", description: "Sync jobs: how a connection's data is brought in from its provider." },
       { name: "Webhooks", description: "Signed event deliveries: endpoints, events and delivery attempts." },

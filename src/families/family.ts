@@ -3,11 +3,24 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { RecordKind } from "../lib/ids";
 import type { NormalizedByModel, SyncModel } from "../model/normalized";
 import type { WebhookEventType } from "../webhooks/emit";
+import type { EventWrite } from "../webhooks/outbox";
 import type { FamilyRoute } from "./kit/routes";
 import type { Item, WriteContext } from "./kit/write";
 
-/** Kinds of records whose changes are webhook events (`vehicle.added`, …: WEBHOOK_EVENT_TYPES). */
-export type AnnouncedKind = { [K in RecordKind]: `${K}.added` extends WebhookEventType ? K : never }[RecordKind];
+/** Kinds of records whose changes are webhook events, by the name their events take (`safety_event.added`). */
+export const ANNOUNCED_KINDS = {
+  vehicle: "vehicle",
+  driver: "driver",
+  safetyEvent: "safety_event",
+} as const satisfies {
+  [K in RecordKind]?: string;
+};
+export type AnnouncedKind = keyof typeof ANNOUNCED_KINDS;
+/** The event types of a kind's changes (`<name>.added|modified|removed`, those of WEBHOOK_EVENT_TYPES). */
+export type ChangeEventType = Extract<
+  `${(typeof ANNOUNCED_KINDS)[AnnouncedKind]}.${"added" | "modified" | "removed"}`,
+  WebhookEventType
+>;
 
 /** Only for families whose records carry their own provider source id (not, say, vehicle-days). */
 type ForKeyedRecords<M extends SyncModel, T> = NormalizedByModel[M] extends { sourceId: string } ? T : never;
@@ -28,6 +41,11 @@ export type Family<M extends SyncModel> = {
    * listing no longer returned are soft-deleted (sync/write/deletions.ts).
    */
   fullyListed?: true;
+  /**
+   * The webhook events a page of its records causes beyond change events, decided before the
+   * page is written (they may compare it with what is stored) and committed in its batch.
+   */
+  events?: (context: WriteContext, records: Item<NormalizedByModel[M]>[]) => Promise<EventWrite[]>;
   /** Announced as `<kind>.added|modified|removed` webhook events, page by page (sync/write/record-events.ts). */
   changeEvents?: ForKeyedRecords<M, AnnouncedKind>;
   /** Each record of a page is a vehicle billable this month (usage, families/kit/billing.ts). */

@@ -6,6 +6,7 @@ import type { SyncModel } from "../model/normalized";
 import { devicesFamily as devices } from "./devices";
 import { driversFamily as drivers } from "./drivers";
 import type { Family } from "./family";
+import { faultCodeEventsFamily as faultCodeEvents } from "./fault-code-events";
 import { groupsFamily as groups } from "./groups";
 import { listHosAvailableTimeRoute } from "./hos-available-time/list";
 import { hosClocks } from "./hos-available-time/table";
@@ -14,7 +15,9 @@ import { hosLogsFamily as hosLogs } from "./hos-logs";
 import { iftaSummariesFamily as iftaSummaries } from "./ifta-summaries";
 import type { FamilyRoute, ReadHooks } from "./kit/routes";
 import { latestVehicleLocationsFamily as latestVehicleLocations } from "./latest-locations";
+import { latestTrailerLocationsFamily as latestTrailerLocations } from "./latest-trailer-locations";
 import { safetyEventsFamily as safetyEvents } from "./safety-events";
+import { trailersFamily as trailers } from "./trailers";
 import { tripsFamily as trips } from "./trips";
 import { vehicleLocationsFamily as vehicleLocations } from "./vehicle-locations";
 import { vehicleStatLogsFamily as vehicleStatLogs } from "./vehicle-stat-logs";
@@ -27,9 +30,12 @@ export const FAMILIES: { readonly [M in SyncModel]: Family<M> } = {
   vehicles,
   drivers,
   devices,
+  trailers,
   latestVehicleLocations,
+  latestTrailerLocations,
   vehicleUtilization,
   safetyEvents,
+  faultCodeEvents,
   trips,
   vehicleLocations,
   vehicleStatLogs,
@@ -54,8 +60,11 @@ const FAMILY_ROUTES: readonly FamilyRoute[] = [
   drivers.routes.get,
   groups.routes.list,
   devices.routes.list,
+  trailers.routes.list,
+  latestTrailerLocations.routes.list,
   safetyEvents.routes.list,
   safetyEvents.routes.get,
+  faultCodeEvents.routes.list,
   trips.routes.list,
   hosLogs.routes.list,
   hosDailyLogs.routes.list,

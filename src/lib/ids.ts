@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   issue: "isu_",
   agreement: "agr_",
   safetyEvent: "sft_evt_",
+  trailer: "trl_",
+  faultCodeEvent: "fc_evt_",
   trip: "trp_",
   hosLog: "hos_log_",
   hosDailyLog: "hos_day_",
@@ -35,7 +37,18 @@ export type IdKind = keyof typeof ID_PREFIXES;
 /** Kinds of the records synced from providers (and issues): their ids derive from their source (lib/record-ids.ts). */
 export type RecordKind = Extract<
   IdKind,
-  "vehicle" | "driver" | "group" | "device" | "safetyEvent" | "trip" | "hosLog" | "hosDailyLog" | "iftaReport" | "issue"
+  | "vehicle"
+  | "driver"
+  | "group"
+  | "device"
+  | "trailer"
+  | "safetyEvent"
+  | "faultCodeEvent"
+  | "trip"
+  | "hosLog"
+  | "hosDailyLog"
+  | "iftaReport"
+  | "issue"
 >;
 
 /** Crockford base32 as ULIDs use it: no I, L, O or U. */

@@ -8,6 +8,7 @@ import { ErrorStep } from "./pages/outcomes";
 import { renderPage } from "./render";
 import { registerStartRoutes } from "./routes/start";
 import { registerStepRoutes } from "./routes/steps";
+import { registerUnsupportedProviderRoutes } from "./routes/unsupported-provider";
 
 /** Forms of the flow are a few short fields. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -30,6 +31,7 @@ export function newLinkApp() {
   );
   registerStartRoutes(app);
   registerStepRoutes(app);
+  registerUnsupportedProviderRoutes(app);
 
   app.get(`/agreements/${END_USER_AGREEMENT.type}/${END_USER_AGREEMENT.version}`, (c) =>
     renderPage(c, { title: END_USER_AGREEMENT.title, children: <AgreementDocument /> }),

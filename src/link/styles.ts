@@ -19,7 +19,7 @@ p{margin:0 0 12px}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 label{display:block;font-weight:600;margin:0 0 4px}
 .hint{display:block;color:#4b5563;font-size:.85rem;margin:0 0 6px}
-input[type=text],input[type=password],input[type=search],select{width:100%;font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;background:#fff;color:inherit}
+input[type=text],input[type=password],input[type=search],input[type=email],select{width:100%;font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;background:#fff;color:inherit}
 input[aria-invalid=true]{border-color:#b91c1c}
 .field{margin:0 0 16px}
 .field-error{color:#b91c1c;font-size:.85rem;margin:4px 0 0}
@@ -27,6 +27,8 @@ input[aria-invalid=true]{border-color:#b91c1c}
 .primary:hover{background:#1e40af}
 .primary:disabled{background:#6b7280;cursor:progress}
 .secondary{display:block;width:100%;font:inherit;padding:10px 16px;margin-top:8px;border:1px solid #d1d5db;border-radius:8px;background:#fff;color:#111827;cursor:pointer}
+a.secondary{text-align:center;text-decoration:none}
+.unlisted{margin:16px 0 0;text-align:center}
 .providers{list-style:none;margin:12px 0 0;padding:0;display:grid;gap:8px}
 .providers button{display:flex;align-items:center;gap:12px;width:100%;font:inherit;text-align:left;padding:10px 12px;border:1px solid #d1d5db;border-radius:10px;background:#fff;color:inherit;cursor:pointer;min-height:56px}
 .providers button:hover{border-color:#1d4ed8;background:#eff6ff}
@@ -41,5 +43,5 @@ input[aria-invalid=true]{border-color:#b91c1c}
 .provider-title img{width:40px;height:40px;border-radius:8px}
 a{color:#1d4ed8}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@media (prefers-color-scheme:dark){html{background:#111827;color:#f9fafb}header{border-color:#374151}.muted,.hint{color:#d1d5db}.exit{color:#f9fafb}.exit:hover{background:#1f2937}input[type=text],input[type=password],input[type=search],select,.providers button,.secondary{background:#1f2937;color:#f9fafb;border-color:#4b5563}.providers button:hover{background:#1e3a8a}.badge{background:#374151;color:#f9fafb}a{color:#93c5fd}}
+@media (prefers-color-scheme:dark){html{background:#111827;color:#f9fafb}header{border-color:#374151}.muted,.hint{color:#d1d5db}.exit{color:#f9fafb}.exit:hover{background:#1f2937}input[type=text],input[type=password],input[type=search],input[type=email],select,.providers button,.secondary{background:#1f2937;color:#f9fafb;border-color:#4b5563}.providers button:hover{background:#1e3a8a}.badge{background:#374151;color:#f9fafb}a{color:#93c5fd}}
 `;

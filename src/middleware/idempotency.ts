@@ -31,9 +31,13 @@ const NOT_KEPT = new Set([400, 401, 403, 429]);
  * the key; a duplicate while the first still runs is a conflict. Keys belong to the caller's
  * application and environment. Runs after authentication (it needs the tenant) and the body limit.
  */
+/** POST routes whose answers are not kept: every request reaches the provider. */
+export const NOT_KEPT_PATHS = /\/passthrough$/;
+
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("idempotency-key");
-  if (c.req.method !== "POST" || key === undefined) {
+  // A passthrough request is the provider's to deduplicate: its answer (possibly a stream) is never kept.
+  if (c.req.method !== "POST" || key === undefined || NOT_KEPT_PATHS.test(c.req.path)) {
     await next();
     return;
   }

@@ -5,8 +5,11 @@
  * (hours of service, IFTA) are in compliance.ts.
  */
 
+import type { NormalizedFaultBatch, NormalizedLatestTrailerLocation, NormalizedTrailer } from "./assets";
 import type { NormalizedHosDailyLog, NormalizedHosLog, NormalizedIftaDistance } from "./compliance";
+import type { NormalizedSafetyEvent } from "./safety";
 
+export type * from "./assets";
 export type {
   HosDistances,
   HosRemark,
@@ -16,34 +19,13 @@ export type {
   NormalizedHosLog,
   NormalizedIftaDistance,
 } from "./compliance";
+export type * from "./safety";
+export { SAFETY_EVENT_TYPES } from "./safety";
 
 export type RecordStatus = "active" | "inactive";
 
 export const FUEL_TYPES = ["gasoline", "diesel", "propane", "electric", "hybrid_gasoline", "hybrid_diesel"] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
-
-export const SAFETY_EVENT_TYPES = [
-  "harsh_brake",
-  "harsh_acceleration",
-  "harsh_turn",
-  "speeding",
-  "crash",
-  "near_crash",
-  "tailgating",
-  "cell_phone",
-  "distracted",
-  "drowsiness",
-  "smoking",
-  "seat_belt_violation",
-  "stop_sign_violation",
-  "red_light_violation",
-  "unsafe_lane_change",
-  "camera_obstruction",
-  "eating_and_drinking",
-  "rolling_stop",
-  "unsafe_parking",
-] as const;
-export type SafetyEventType = (typeof SAFETY_EVENT_TYPES)[number];
 
 export const ISSUE_CODES = [
   "missing_permissions",
@@ -62,6 +44,8 @@ export type NormalizedGroup = {
   name: string;
   description?: string;
   parentSourceId?: string;
+  createdAt?: string;
+  updatedAt?: string;
 };
 
 export type NormalizedVehicle = {
@@ -106,6 +90,8 @@ export type NormalizedDevice = {
   description?: string;
   serialNumber?: string;
   lastConnectedAt?: string;
+  createdAt?: string;
+  updatedAt?: string;
 };
 
 /** One vehicle's utilization over one day. */
@@ -124,29 +110,6 @@ export type NormalizedUtilizationDay = {
 };
 
 export type Location = { latitude: number; longitude: number };
-
-export type CameraReference = { sourceId: string; available: boolean };
-
-export type NormalizedSafetyEvent = {
-  sourceId: string;
-  type: SafetyEventType;
-  driverSourceId?: string;
-  vehicleSourceId?: string;
-  startLocation?: Location;
-  endLocation?: Location;
-  startedAt: string;
-  endedAt?: string;
-  stats?: {
-    /** km/h */
-    maximumSpeed?: number;
-    averageSpeed?: number;
-    roadSpeedLimit?: number;
-    gForceForwardBackward?: number;
-    gForceSideToSide?: number;
-    heading?: number;
-  };
-  cameraMedia: { frontFacing?: CameraReference; rearFacing?: CameraReference };
-};
 
 /** How a vehicle's engine is: running and moving or ready to, idling, or off. */
 export const ENGINE_STATES = ["on", "off", "idle"] as const;
@@ -239,10 +202,6 @@ export type NormalizedTrip = {
   endedAt: string;
 };
 
-export type CameraView = { sourceId: string; videoUrl?: string; imageUrl?: string };
-
-export type NormalizedCameraMedia = { frontFacing?: CameraView; rearFacing?: CameraView };
-
 /** A raw provider payload kept beside the normalized record (returned with `raw=true`). */
 export type RawEntry = { provider: string; schema: string; extractedAt: string; data: unknown };
 
@@ -252,9 +211,12 @@ export const SYNC_MODELS = [
   "vehicles",
   "drivers",
   "devices",
+  "trailers",
   "latestVehicleLocations",
+  "latestTrailerLocations",
   "vehicleUtilization",
   "safetyEvents",
+  "faultCodeEvents",
   "trips",
   "vehicleLocations",
   "vehicleStatLogs",
@@ -268,6 +230,7 @@ export type SyncModel = (typeof SYNC_MODELS)[number];
 export const WINDOWED_MODELS: readonly SyncModel[] = [
   "vehicleUtilization",
   "safetyEvents",
+  "faultCodeEvents",
   "trips",
   "vehicleLocations",
   "vehicleStatLogs",
@@ -279,13 +242,21 @@ export const WINDOWED_MODELS: readonly SyncModel[] = [
 /** The time series: their points are many (a breadcrumb every few seconds), so backfills read less of them (sync/plan.ts). */
 export const SERIES_MODELS: readonly SyncModel[] = ["vehicleLocations", "vehicleStatLogs"];
 /** Where vehicles are and went: the time series and the families read with them, which a deployment may turn off. */
-export const TIME_SERIES_MODELS: readonly SyncModel[] = ["latestVehicleLocations", "trips", ...SERIES_MODELS];
+export const TIME_SERIES_MODELS: readonly SyncModel[] = [
+  "latestVehicleLocations",
+  "latestTrailerLocations",
+  "trips",
+  ...SERIES_MODELS,
+];
 
 export type NormalizedByModel = {
   groups: NormalizedGroup;
   vehicles: NormalizedVehicle;
   drivers: NormalizedDriver;
   devices: NormalizedDevice;
+  trailers: NormalizedTrailer;
+  latestTrailerLocations: NormalizedLatestTrailerLocation;
+  faultCodeEvents: NormalizedFaultBatch;
   vehicleUtilization: NormalizedUtilizationDay;
   safetyEvents: NormalizedSafetyEvent;
   latestVehicleLocations: NormalizedLatestLocation;

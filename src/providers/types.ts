@@ -23,10 +23,13 @@ export const MODEL_NAMES = [
   "drivers",
   "groups",
   "devices",
+  "trailers",
   "vehicleUtilization",
   "safetyEvents",
   "cameraMedia",
+  "faultCodeEvents",
   "latestVehicleLocations",
+  "latestTrailerLocations",
   "vehicleLocations",
   "trips",
   "vehicleStatLogs",
@@ -115,6 +118,37 @@ export type HosClockSource = {
   normalize(payload: unknown): NormalizedHosClock;
 };
 
+/** A caller's request to the provider's own API (POST /passthrough), checked and cleaned by the service. */
+export type PassthroughRequest = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * The path and query relative to the provider's API base, already checked to stay under it:
+   * it starts with one `/`, has no scheme, host, `..` or encoded separators.
+   */
+  path: string;
+  /** The caller's headers, without any authorization or cookie (the adapter adds its own). */
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+  /** Aborted when the service stops waiting (the caller's timeout). */
+  signal: AbortSignal;
+};
+
+/**
+ * How a provider serves passthrough: the caller's request sent to its API with the connection's
+ * authorization, the provider's answer returned untouched (its body streamed, not read).
+ */
+export type PassthroughSource = {
+  /** The bucket of the adapter's `requestPace` passthrough requests are paced in. */
+  readonly pace: string;
+  /**
+   * Why this provider cannot take a request of that shape, if it cannot (Geotab takes JSON-RPC
+   * calls only): the service answers it as a bad request, without calling the provider.
+   */
+  refuse?(passthrough: Omit<PassthroughRequest, "signal">): string | undefined;
+  /** Throws ProviderError for what the provider never answered (unreachable, timeout, credentials refused). */
+  send(request: LiveReadRequest, passthrough: PassthroughRequest): Promise<Response>;
+};
+
 /**
  * What a provider serves, model by model: the only place an adapter says which models it
  * supports. A model absent from the table is `not_supported_by_provider`.
@@ -122,6 +156,7 @@ export type HosClockSource = {
 export type ProviderModels = { readonly [M in SyncModel]?: ProviderModel<M> } & {
   readonly cameraMedia?: CameraMediaSource;
   readonly hosAvailableTime?: HosClockSource;
+  readonly passthrough?: PassthroughSource;
 };
 
 /**
@@ -164,6 +199,8 @@ export interface ProviderAdapter {
   normalize<M extends SyncModel>(model: M, payload: unknown): NormalizedByModel[M];
   /** Fresh camera media URLs of one safety event (they expire, so they are read live). */
   readCameraMedia(request: LiveReadRequest, eventSourceId: string): Promise<CameraMediaPage>;
+  /** Sends a passthrough request (PassthroughSource); ProviderError("not_supported") when the provider has none. */
+  passthrough(request: LiveReadRequest, passthrough: PassthroughRequest): Promise<Response>;
 }
 
 /** What an adapter needs to read a connection's data. */

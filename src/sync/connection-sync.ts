@@ -47,6 +47,7 @@ export class ConnectionSync extends DurableObject<Env> {
   /** The one refresh of each live snapshot that requests share. */
   private readonly snapshotLeases: Record<LiveSnapshot, SnapshotLease> = {
     latestLocations: new SnapshotLease(),
+    latestTrailerLocations: new SnapshotLease(),
     hosClocks: new SnapshotLease(),
   };
 

@@ -1,10 +1,10 @@
 import { ProviderError, type ProviderErrorKind } from "../providers/errors";
 
 /**
- * The live snapshots of a connection that reads refresh on demand: the latest vehicle locations
- * and the providers' hours-of-service clocks.
+ * The live snapshots of a connection that reads refresh on demand: the latest vehicle and
+ * trailer locations, and the providers' hours-of-service clocks.
  */
-export type LiveSnapshot = "latestLocations" | "hosClocks";
+export type LiveSnapshot = "latestLocations" | "latestTrailerLocations" | "hosClocks";
 
 /** How a refresh failed, as the requests that waited for it are told (a provider's error, never internal text). */
 export type RefreshFailure = { kind: ProviderErrorKind; message: string; retryAfterSeconds?: number };

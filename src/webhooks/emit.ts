@@ -23,6 +23,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "driver.added",
   "driver.modified",
   "driver.removed",
+  "safety_event.added",
+  "safety_event.modified",
+  "vehicle.location_updated",
+  "unsupported_provider.requested",
   "link.analytics_event_emitted",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -33,9 +37,16 @@ export type WebhookMessage = { eventId: string; endpointId: string };
 /** The envelope every endpoint receives, exactly as stored. */
 export type WebhookEnvelope = { id: string; type: string; timestamp: string; detail: Record<string, unknown> };
 
-/** Whether an endpoint subscribed to this type: an empty list subscribes to every type. */
+/**
+ * Types an endpoint receives only when it names them: `vehicle.location_updated` comes with
+ * every refresh of every moving vehicle, more than an endpoint subscribed to "everything" asked for.
+ */
+export const OPT_IN_EVENT_TYPES: readonly WebhookEventType[] = ["vehicle.location_updated"];
+
+/** Whether an endpoint subscribed to this type: an empty list subscribes to every type but the opt-in ones. */
 export function subscribes(endpoint: { eventTypes: string[] }, type: string): boolean {
-  return endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
+  if (endpoint.eventTypes.length === 0) return !OPT_IN_EVENT_TYPES.includes(type as WebhookEventType);
+  return endpoint.eventTypes.includes(type);
 }
 
 /**

@@ -4,7 +4,7 @@ import { controlD1 } from "../db/databases";
 import { runBatch } from "../db/raw";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
-import type { WebhookEnvelope, WebhookEventType, WebhookMessage } from "./emit";
+import { OPT_IN_EVENT_TYPES, type WebhookEnvelope, type WebhookEventType, type WebhookMessage } from "./emit";
 
 /**
  * How long a queued delivery may go without an attempt before the recovery sweep sends it
@@ -82,7 +82,9 @@ export function owedDeliveries(events: SQL, now: number, options: { relayed?: bo
     FROM webhook_events e JOIN webhook_endpoints ep
       ON ep.application_id = e.application_id AND ep.environment = e.environment
     WHERE ${events} AND ep.enabled = 1
-      AND (json_array_length(ep.event_types) = 0 OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = e.type))
+      AND ((json_array_length(ep.event_types) = 0
+          AND e.type NOT IN (SELECT value FROM json_each(${JSON.stringify(OPT_IN_EVENT_TYPES)})))
+        OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = e.type))
       ${notAttempted}
     ON CONFLICT (event_id, endpoint_id) ${onConflict}
     RETURNING event_id AS eventId, endpoint_id AS endpointId`;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { documentedProviderCodes } from "../../src/providers/provider-docs";
+import { listProviders } from "../../src/providers/registry";
 import { WIRE_SUPPORT } from "../../src/providers/wire-models";
 import { expectError, expectRequestId } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
@@ -33,6 +35,8 @@ const SERVED = [
   "LatestVehicleLocation",
   "VehicleLocation",
   "VehicleStatLog",
+  "Trailer",
+  "LatestTrailerLocation",
   "Trip",
   "Device",
   "HOSLog",
@@ -41,6 +45,7 @@ const SERVED = [
   "IFTASummary",
   "SafetyEvent",
   "CameraMedia",
+  "FaultCodeEvent",
   "VehicleUtilization",
 ];
 
@@ -97,8 +102,15 @@ describe("GET /providers in the sandbox", () => {
         if (SERVED.includes(model)) expect(WIRE_SUPPORT, model).toContain(read);
         else expect(read, `${provider.code} ${model}`).toBe("not_supported_by_terminal");
       }
-      // Hours of service and IFTA: every provider's adapter reads them.
-      for (const model of ["HOSLog", "HOSDailyLog", "IFTASummary"]) {
+      // Hours of service, IFTA, trailers and fault codes: every provider's adapter reads them.
+      for (const model of [
+        "HOSLog",
+        "HOSDailyLog",
+        "IFTASummary",
+        "Trailer",
+        "LatestTrailerLocation",
+        "FaultCodeEvent",
+      ]) {
         expect(provider.supportedModels[model].supportedOperations.read, `${provider.code} ${model}`).toBe("supported");
       }
     }
@@ -133,6 +145,64 @@ describe("GET /providers in the sandbox", () => {
         expect(Object.keys(provider.supportedModels[model] ?? {})).toEqual(["supportedOperations"]);
       }
     }
+  });
+});
+
+type Link = { title: string; url: string; description?: string };
+type ProviderBody = { code: string; baseCode: string; userGuides: Link[]; references: Link[] };
+
+describe("GET /providers: platform and documentation (baseCode, userGuides, references)", () => {
+  it("names each provider's platform, its guides for the end user and its API references", async () => {
+    const app = await createTestApplication();
+    for (const environment of ["sandbox", "production"] as const) {
+      const result = await call("GET", `${BASE[environment]}/providers`, { key: app.keys[environment].secret });
+      expect(result.status).toBe(200);
+      const providers = result.body as ProviderBody[];
+      const codes = providers.map((provider) => provider.code);
+      for (const provider of providers) {
+        // A base is a platform this service knows; the four providers here are each their own.
+        expect(provider.baseCode, provider.code).toBe(provider.code);
+        expect(Array.isArray(provider.userGuides), provider.code).toBe(true);
+        expect(Array.isArray(provider.references), provider.code).toBe(true);
+        for (const guide of provider.userGuides) {
+          expect(Object.keys(guide).sort(), provider.code).toEqual(["description", "title", "url"]);
+          expect(guide.title.length).toBeGreaterThan(0);
+          expect(guide.description?.length).toBeGreaterThan(0);
+          expect(new URL(guide.url).protocol, guide.url).toBe("https:");
+        }
+        for (const reference of provider.references) {
+          expect(Object.keys(reference).sort(), provider.code).toEqual(["title", "url"]);
+          expect(reference.title.length).toBeGreaterThan(0);
+          expect(new URL(reference.url).protocol, reference.url).toBe("https:");
+        }
+      }
+      expect(codes).toContain("geotab");
+    }
+  });
+
+  it("links every real provider to its own help and developer sites", async () => {
+    const app = await createTestApplication();
+    const result = await call("GET", `${BASE.production}/providers`, { key: app.keys.production.secret });
+    const byCode = new Map((result.body as ProviderBody[]).map((provider) => [provider.code, provider]));
+    const hosts = (links: Link[]) => links.map((link) => new URL(link.url).hostname);
+    expect(hosts(byCode.get("samsara")?.userGuides ?? [])).toEqual(["kb.samsara.com"]);
+    expect(hosts(byCode.get("samsara")?.references ?? [])).toContain("developers.samsara.com");
+    expect(hosts(byCode.get("motive")?.userGuides ?? [])).toEqual(["helpcenter.gomotive.com"]);
+    expect(hosts(byCode.get("motive")?.references ?? [])).toEqual(["developer.gomotive.com"]);
+    expect(hosts(byCode.get("geotab")?.userGuides ?? [])).toEqual(["support.geotab.com"]);
+    expect(hosts(byCode.get("geotab")?.references ?? [])).toContain("developers.geotab.com");
+  });
+
+  it("has the sandbox provider as its own platform with nothing outside to link to", async () => {
+    const app = await createTestApplication();
+    const result = await call("GET", `${BASE.sandbox}/providers`, { key: app.keys.sandbox.secret });
+    const sandbox = (result.body as ProviderBody[]).find((provider) => provider.code === "sandbox");
+    expect(sandbox).toMatchObject({ baseCode: "sandbox", userGuides: [], references: [] });
+  });
+
+  it("documents every provider of the registry (no adapter forgotten in src/providers/provider-docs.ts)", () => {
+    const registered = new Set([...listProviders("production"), ...listProviders("sandbox")].map((a) => a.code));
+    expect(documentedProviderCodes().sort()).toEqual([...registered].sort());
   });
 });
 

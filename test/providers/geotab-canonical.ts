@@ -86,6 +86,7 @@ export async function stored(key: string, token: string) {
         vehicleSourceId: source(device.vehicle),
         description: device.description,
         serialNumber: device.serialNumber,
+        createdAt: device.createdAt,
       })),
     ),
     days: byVehicleDay(
@@ -103,6 +104,7 @@ export async function stored(key: string, token: string) {
       events.map((event) => ({
         sourceId: event.sourceId,
         type: event.type,
+        sourceType: event.sourceType,
         driverSourceId: source(event.driver),
         vehicleSourceId: source(event.vehicle),
         startedAt: event.startedAt,

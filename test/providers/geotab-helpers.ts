@@ -28,6 +28,7 @@ import {
   vehiclesAt,
 } from "../fakes/fleet.ts";
 import type { GeotabOptions, GeotabStats } from "../fakes/geotab/accounts.ts";
+import { RULE_OF_TYPE } from "../fakes/geotab/render.ts";
 import type { TestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
@@ -172,7 +173,9 @@ export function expectedDrivers(fleet: FleetOptions): NormalizedDriver[] {
   }));
 }
 
+/** The Device record is the vehicle's: its `activeFrom` (the vehicle's creation) is the device's too. */
 export function expectedDevices(fleet: FleetOptions): NormalizedDevice[] {
+  const createdAt = new Map(vehiclesAt(fleet).map((vehicle) => [vehicle.id, vehicle.createdAt]));
   return devicesAt(fleet)
     .filter((device) => device.type === "tracker")
     .map((device) => ({
@@ -181,6 +184,7 @@ export function expectedDevices(fleet: FleetOptions): NormalizedDevice[] {
       vehicleSourceId: device.vehicleId,
       description: "GO9",
       serialNumber: device.serial,
+      createdAt: createdAt.get(device.vehicleId)!,
     }));
 }
 
@@ -201,6 +205,7 @@ export function expectedEvents(fleet: FleetOptions, from: number, to: number): N
   return safetyEventsBetween(fleet, from, to).map((event) => ({
     sourceId: event.id,
     type: event.type,
+    sourceType: RULE_OF_TYPE[event.type],
     driverSourceId: event.driverId,
     vehicleSourceId: event.vehicleId,
     startedAt: event.startedAt,

@@ -225,6 +225,7 @@ describe("devices (the GO device behind a Device)", () => {
       vehicleSourceId: "b20",
       description: "GO9",
       serialNumber: "G90000000032",
+      createdAt: "2023-03-14T17:22:05.000Z",
     });
   });
 

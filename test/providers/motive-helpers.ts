@@ -256,6 +256,7 @@ export function expectedView(fleet: FleetOptions, from: number, now = Date.now()
         return {
           sourceId: sid(motiveIds.event(event)),
           type: event.type,
+          sourceType: MOTIVE_EVENT_TYPES[event.type],
           driver: sid(motiveIds.user(event.driverId)),
           vehicle: sid(motiveIds.vehicle(event.vehicleId)),
           startLocation: event.location,

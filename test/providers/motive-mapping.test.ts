@@ -397,6 +397,7 @@ describe("Motive safety events (driver performance events)", () => {
     expect(normalize("safetyEvents", EVENT)).toEqual({
       sourceId: "3328325693",
       type: "harsh_brake",
+      sourceType: "hard_brake",
       driverSourceId: "77210",
       vehicleSourceId: "4012",
       startLocation: { latitude: 30.2672, longitude: -97.7431 },
@@ -452,6 +453,7 @@ describe("Motive safety events (driver performance events)", () => {
     expect(still).toEqual({
       sourceId: "3328325693",
       type: "harsh_brake",
+      sourceType: "hard_brake",
       vehicleSourceId: "4012",
       startedAt: "2025-11-03T15:04:05.000Z",
       cameraMedia: {},

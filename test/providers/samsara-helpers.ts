@@ -17,7 +17,7 @@ import {
   GROUPS,
   vehiclesAt,
 } from "../fakes/fleet.ts";
-import { gForceOf } from "../fakes/samsara/render.ts";
+import { gForceOf, LABELS } from "../fakes/samsara/render.ts";
 import type { TestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
@@ -277,6 +277,7 @@ export function expectedSafetyEvents(events: CanonicalSafetyEvent[]) {
     events.map((event) => ({
       sourceId: event.id,
       type: event.type,
+      sourceType: LABELS[event.type],
       vehicle: event.vehicleId,
       driver: event.driverId,
       startLocation: event.location,

@@ -333,6 +333,7 @@ describe("safety events (v2)", () => {
     expect(mapSafetyEvent(EVENT)).toEqual({
       sourceId: EVENT.id,
       type: "harsh_brake",
+      sourceType: "Braking",
       driverSourceId: "88668",
       vehicleSourceId: "281474978683353",
       startLocation: { latitude: 37.776, longitude: -122.418 },
@@ -379,6 +380,7 @@ describe("safety events (v2)", () => {
     expect(event).toEqual({
       sourceId: "e1",
       type: "harsh_turn",
+      sourceType: "harshTurn",
       startedAt: "2025-11-03T15:04:05.120Z",
       cameraMedia: { frontFacing: { sourceId: "e1:dashcamRoadFacing", available: false } },
     });

@@ -68,7 +68,8 @@ describe("options", () => {
 
   it("serve an empty fleet of size 0 (groups remain)", async () => {
     const sandbox = { fleetSize: 0, revision: 5 };
-    for (const model of ["vehicles", "drivers", "devices", "vehicleUtilization", "safetyEvents"] as const) {
+    const models = ["vehicles", "drivers", "devices", "vehicleUtilization", "safetyEvents"] as const;
+    for (const model of [...models, "trailers", "latestTrailerLocations", "faultCodeEvents"] as const) {
       expect((await readAll(model, { sandbox, window: WEEK })).items).toEqual([]);
     }
     expect((await readAll("groups", { sandbox })).items.length).toBeGreaterThan(0);
@@ -172,9 +173,12 @@ describe("issues", () => {
       vehicles: ["missing_permissions"],
       drivers: [],
       devices: ["unknown_device_type"],
+      trailers: [],
       vehicleUtilization: [],
       safetyEvents: ["missing_safety_configuration"],
+      faultCodeEvents: [],
       latestVehicleLocations: [],
+      latestTrailerLocations: [],
       trips: [],
       vehicleLocations: [],
       vehicleStatLogs: [],

@@ -112,7 +112,13 @@ describe("paging", () => {
       expect(paged.pages.length).toBeGreaterThan(1);
       expect(paged.items).toEqual(whole);
       const keys = paged.items.map((item: Payloads[typeof model]) =>
-        "id" in item ? item.id : "day" in item ? `${item.vehicleId}/${item.day}` : item.vehicleId,
+        "id" in item
+          ? item.id
+          : "day" in item
+            ? `${item.vehicleId}/${item.day}`
+            : "trailerId" in item
+              ? item.trailerId
+              : item.vehicleId,
       );
       expect(new Set(keys).size).toBe(keys.length);
       expect(paged.pages.at(-1)!.nextCursor).toBeUndefined();
@@ -147,9 +153,12 @@ describe("paging", () => {
       vehicles: "sandbox.vehicles.list",
       drivers: "sandbox.drivers.list",
       devices: "sandbox.devices.list",
+      trailers: "sandbox.trailers.list",
       vehicleUtilization: "sandbox.utilization.daily",
       safetyEvents: "sandbox.safety_events.list",
+      faultCodeEvents: "sandbox.vehicles.faults",
       latestVehicleLocations: "sandbox.vehicles.locations",
+      latestTrailerLocations: "sandbox.trailers.locations",
       trips: "sandbox.trips.list",
       vehicleLocations: "sandbox.vehicles.locations.history",
       vehicleStatLogs: "sandbox.vehicles.stats.history",

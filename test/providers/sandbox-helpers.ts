@@ -8,6 +8,11 @@ import { expect } from "vitest";
 import type { SyncModel } from "../../src/model/normalized";
 import { ProviderError, type ProviderErrorKind } from "../../src/providers/errors";
 import { sandboxAdapter } from "../../src/providers/sandbox/adapter";
+import type {
+  SandboxFaultCode,
+  SandboxTrailer,
+  SandboxTrailerLocation,
+} from "../../src/providers/sandbox/asset-payloads";
 import type { SandboxHosDay, SandboxHosLog } from "../../src/providers/sandbox/hos-payloads";
 import type { SandboxIftaDay } from "../../src/providers/sandbox/ifta-payloads";
 import type {
@@ -36,6 +41,9 @@ export type Payloads = {
   vehicles: SandboxVehicle;
   drivers: SandboxDriver;
   devices: SandboxDevice;
+  trailers: SandboxTrailer;
+  latestTrailerLocations: SandboxTrailerLocation;
+  faultCodeEvents: SandboxFaultCode;
   vehicleUtilization: SandboxUtilizationDay;
   safetyEvents: SandboxSafetyEvent;
   latestVehicleLocations: SandboxVehicleLocation;

@@ -61,6 +61,8 @@ const DEVICE = {
   serial: "CM2-AB12-CD34",
   productName: "SBX-CM2 Dual-Facing Dashcam",
   lastHeardAt: "2026-01-10T08:10:00.000Z",
+  createdAt: "2022-03-01T10:00:00.000Z",
+  updatedAt: "2022-03-01T10:00:00.000Z",
 };
 
 const GROUP = {
@@ -68,6 +70,8 @@ const GROUP = {
   name: "Denver Yard",
   description: "Terminal in Denver, CO",
   parentId: "sbx-tag-0001",
+  createdAt: "2019-05-02T09:30:00.000Z",
+  updatedAt: "2019-06-11T09:30:00.000Z",
 };
 
 const DAY = {
@@ -210,7 +214,7 @@ describe("devices", () => {
   });
 
   it("fills every field, maps gateways to trackers, and leaves a spare device without a vehicle", () => {
-    expect(Object.keys(normalized)).toHaveLength(6);
+    expect(Object.keys(normalized)).toHaveLength(8);
     const { vehicleId: _vehicle, ...spare } = { ...DEVICE, kind: "gateway" };
     const normalizedSpare = normalize("devices", spare);
     expect(normalizedSpare.type).toBe("tracker");
@@ -230,9 +234,11 @@ describe("groups", () => {
   });
 
   it("leaves out the description and parent of a root group without them", () => {
-    expect(normalize("groups", { id: "sbx-tag-0001", name: "West Region" })).toEqual({
+    const times = { createdAt: "2019-04-20T08:00:00.000Z", updatedAt: "2019-04-20T08:00:00.000Z" };
+    expect(normalize("groups", { id: "sbx-tag-0001", name: "West Region", ...times })).toEqual({
       sourceId: "sbx-tag-0001",
       name: "West Region",
+      ...times,
     });
   });
 });
@@ -310,7 +316,7 @@ describe("safety events", () => {
   });
 
   it("fills every field, and marks media still being prepared as unavailable", () => {
-    expect(Object.keys(normalized)).toHaveLength(10);
+    expect(Object.keys(normalized)).toHaveLength(11);
     const pending = { ...EVENT, media: { front: { id: "f", ready: false } } };
     expect(normalize("safetyEvents", pending).cameraMedia).toEqual({
       frontFacing: { sourceId: "f", available: false },
@@ -348,14 +354,14 @@ describe("generated payloads", () => {
     });
     expect(Math.max(...(await keys("drivers")))).toBe(12);
     expect(Math.min(...(await keys("drivers")))).toBe(11);
-    expect(new Set(await keys("devices"))).toContain(6);
-    expect(Math.max(...(await keys("groups")))).toBe(4);
+    expect(new Set(await keys("devices"))).toContain(8);
+    expect(Math.max(...(await keys("groups")))).toBe(6);
     expect(new Set(await keys("vehicleUtilization"))).toEqual(new Set([7]));
     const events = (await readAll("safetyEvents", { sandbox, window })).items.map((event) =>
       normalize("safetyEvents", event),
     );
     const complete = events.find((event) => event.driverSourceId && event.cameraMedia.rearFacing);
-    expect(Object.keys(complete!)).toHaveLength(10);
+    expect(Object.keys(complete!)).toHaveLength(11);
     expect(Object.keys(complete!.stats!)).toHaveLength(6);
   });
 

@@ -209,6 +209,9 @@ export async function concretize(request: FuzzRequest, world: FuzzWorld): Promis
         candidates[(request.app + name.length) % Math.max(candidates.length, 1)] ??
         `${value.existing}0000000000000000000000000`;
     } else segment = value.literal;
+    // An empty segment would name the parent route (a trailing or repeated slash is ignored),
+    // not a bad value of this one's parameter.
+    if (segment === "") segment = "%20";
     path = path.replace(`{${name}}`, segment);
   }
   const search = new URLSearchParams(request.query);

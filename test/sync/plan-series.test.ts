@@ -21,16 +21,18 @@ const everything = {
 describe("planSteps with the time series", () => {
   it("reads breadcrumbs and stat logs from at most the series backfill, the rest from the backfill's start", () => {
     const steps = planSteps(everything, TODAY - 100 * DAY_MS, NOW, { enabled: true, backfillDays: 30 });
-    expect(steps.slice(0, 5).map((step) => step.model)).toEqual([
+    expect(steps.slice(0, 7).map((step) => step.model)).toEqual([
       "groups",
       "vehicles",
       "drivers",
       "devices",
+      "trailers",
       "latestVehicleLocations",
+      "latestTrailerLocations",
     ]);
     const first = (model: string) => steps.find((step) => step.model === model)?.window?.start;
     const last = (model: string) => steps.findLast((step) => step.model === model)?.window?.end;
-    for (const model of ["vehicleUtilization", "safetyEvents", "trips"]) {
+    for (const model of ["vehicleUtilization", "safetyEvents", "faultCodeEvents", "trips"]) {
       expect(first(model)).toBe(TODAY - 100 * DAY_MS);
       expect(last(model)).toBe(TODAY + DAY_MS);
     }
@@ -47,8 +49,10 @@ describe("planSteps with the time series", () => {
       "vehicles",
       "drivers",
       "devices",
+      "trailers",
       "vehicleUtilization",
       "safetyEvents",
+      "faultCodeEvents",
       "hosLogs",
       "hosDailyLogs",
       "iftaSummaries",

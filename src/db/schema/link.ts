@@ -15,6 +15,13 @@ export type LinkParams = {
   backfill?: Backfill;
   /** Where the browser goes at the end in redirect (non-embedded) mode. */
   redirectUrl?: string;
+  /** Provider codes the picker lists first, in this order (short links). */
+  providerHints?: string[];
+  /**
+   * The reference's Link template id (`ltp_…`), kept as sent: this service has one flow
+   * template, so it changes nothing shown (short links accept it for compatibility).
+   */
+  template?: string;
 };
 
 /** The agreement the end user accepted in the flow, before a connection exists to hold it. */

@@ -1,6 +1,5 @@
 import { syncPageSize } from "../../config";
 import { connectionD1, connectionDatabase } from "../../db/databases";
-import { runBatch } from "../../db/raw";
 import type { ConnectionRow } from "../../db/schema";
 import type { Env } from "../../env";
 import { FAMILIES } from "../../families";
@@ -9,10 +8,11 @@ import { findProvider } from "../../providers/registry";
 import type { ProviderAdapter } from "../../providers/types";
 import { connectionSync } from "../../sync/client";
 import { providerPacer } from "../../sync/provider-pacer";
-import { type RefreshFailure, refreshFailure } from "../../sync/snapshot-lease";
+import { type LiveSnapshot, type RefreshFailure, refreshFailure } from "../../sync/snapshot-lease";
 import { timeSeriesEnabled } from "../../sync/time-series-setting";
 import type { PageContext } from "../../sync/write/context";
 import { normalizeAll } from "../../sync/write/normalize-all";
+import { commitOnShard } from "../../webhooks/relay";
 
 /**
  * A snapshot younger than this is served as it is. A refresh takes a few provider pages, so
@@ -26,44 +26,61 @@ const LEASE_MS = 25_000;
 const MAX_WAIT_MS = 20_000;
 /** The most pages one refresh reads (500 vehicles a page: a 200,000-vehicle fleet twice over). */
 const MAX_PAGES = 800;
-const MODEL = "latestVehicleLocations";
+
+/** A live snapshot of where things are: the model its pages are read as, and its refresh lease. */
+type LocationSnapshot = { model: "latestVehicleLocations" | "latestTrailerLocations"; lease: LiveSnapshot };
+const VEHICLES: LocationSnapshot = { model: "latestVehicleLocations", lease: "latestLocations" };
+const TRAILERS: LocationSnapshot = { model: "latestTrailerLocations", lease: "latestTrailerLocations" };
+
+/** Brings an automatic connection's latest vehicle locations up to date before a read (freshenSnapshot). */
+export const freshenLatestLocations = (env: Env, connection: ConnectionRow) =>
+  freshenSnapshot(env, connection, VEHICLES);
+
+/** The same for its latest trailer locations. */
+export const freshenLatestTrailerLocations = (env: Env, connection: ConnectionRow) =>
+  freshenSnapshot(env, connection, TRAILERS);
 
 /**
- * Brings an automatic connection's latest vehicle locations to at most LATEST_MAX_AGE_MS old
+ * Brings an automatic connection's latest vehicle (or trailer) locations to at most LATEST_MAX_AGE_MS old
  * before a read, without a provider call per request: the connection's Durable Object gives
  * one request at a time the refresh (the others wait for it), and the connection's provider
  * pacer spaces its requests, whatever the API load. A refresh that fails leaves the stored
  * snapshot to be served, and the next request tries again.
  */
-export async function freshenLatestLocations(env: Env, connection: ConnectionRow): Promise<void> {
+async function freshenSnapshot(env: Env, connection: ConnectionRow, snapshot: LocationSnapshot): Promise<void> {
   const automatic = connection.syncMode === "automatic" && connection.status === "connected";
   if (!automatic || !connection.credentialsEncrypted) return;
   const adapter = findProvider(connection.provider);
-  if (!adapter?.models[MODEL] || !(await timeSeriesEnabled(env, connection.id))) return;
+  if (!adapter?.models[snapshot.model] || !(await timeSeriesEnabled(env, connection.id))) return;
   const sync = connectionSync(env, connection.id);
-  const turn = await sync.snapshotTurn("latestLocations", LATEST_MAX_AGE_MS, LEASE_MS, MAX_WAIT_MS);
+  const turn = await sync.snapshotTurn(snapshot.lease, LATEST_MAX_AGE_MS, LEASE_MS, MAX_WAIT_MS);
   if (turn.turn !== "refresh") return;
   const startedAt = Date.now();
   let failure: RefreshFailure | null = null;
   try {
-    await refreshLatestLocations(env, connection, adapter);
+    await refreshSnapshot(env, connection, adapter, snapshot.model);
   } catch (error) {
     // The stored snapshot is served: a failed refresh is the next request's to try again.
     failure = refreshFailure(error);
-    console.warn(`latest locations refresh of ${connection.id} failed: ${(error as Error).name}`);
+    console.warn(`${snapshot.model} refresh of ${connection.id} failed: ${(error as Error).name}`);
   } finally {
-    await sync.snapshotRefreshed("latestLocations", turn.lease, startedAt, failure);
+    await sync.snapshotRefreshed(snapshot.lease, turn.lease, startedAt, failure);
   }
 }
 
 /** Reads the provider's whole live snapshot, page by page, each page stored in one batch. */
-async function refreshLatestLocations(env: Env, connection: ConnectionRow, adapter: ProviderAdapter): Promise<void> {
+async function refreshSnapshot<M extends LocationSnapshot["model"]>(
+  env: Env,
+  connection: ConnectionRow,
+  adapter: ProviderAdapter,
+  model: M,
+): Promise<void> {
   const credentials = await openCredentials(env, connection.id, connection.credentialsEncrypted!);
-  const pace = providerPacer(env, connection.id, adapter, MODEL);
+  const pace = providerPacer(env, connection.id, adapter, model);
   const d1 = connectionD1(env, connection);
   let cursor: string | undefined;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
-    const page = await adapter.readPage(MODEL, {
+    const page = await adapter.readPage(model, {
       context: { env, pace },
       credentials,
       options: connection.options,
@@ -81,8 +98,10 @@ async function refreshLatestLocations(env: Env, connection: ConnectionRow, adapt
       now: Date.now(),
       schema: page.schema,
     };
-    const { records } = normalizeAll(context, MODEL, page.items);
-    await runBatch(d1, await FAMILIES[MODEL].write(context, records));
+    const { records } = normalizeAll(context, model, page.items);
+    const family = FAMILIES[model];
+    const events = (await family.events?.(context, records)) ?? [];
+    await commitOnShard(env, connection.shard, await family.write(context, records), events);
     cursor = page.nextCursor;
     if (cursor === undefined) return;
   }

@@ -135,6 +135,8 @@ export async function resolveShortLink(
 function normalizeParams(params: LinkParams): LinkParams {
   const normalized: LinkParams = { ...params };
   if (params.redirectUrl !== undefined) normalized.redirectUrl = new URL(params.redirectUrl).href;
+  // No hints are no hints: an empty list is the same body as none.
+  if (params.providerHints?.length === 0) delete normalized.providerHints;
   const startFrom = params.backfill?.startFrom;
   if (startFrom !== undefined) {
     // A date alone means midnight UTC, as the hosted flow's `backfill_start_from` does: one spelling for both.
@@ -165,6 +167,14 @@ function checkInput(
       suggestion: codes.length
         ? `Use one of: ${codes.join(", ")} (GET /providers lists them), or leave it out to let the user choose.`
         : "Leave it out: no provider is available here yet.",
+    });
+  }
+  for (const [index, hint] of (params.providerHints ?? []).entries()) {
+    if (providerCodes(tenant.environment).includes(hint)) continue;
+    problems.push({
+      message: `Unknown provider \`${hint}\` in the ${tenant.environment} environment.`,
+      path: `{requestBody}.providerHints[${index}]`,
+      suggestion: `Hint providers of GET /providers: ${providerCodes(tenant.environment).join(", ")}.`,
     });
   }
   const startFrom = params.backfill?.startFrom;

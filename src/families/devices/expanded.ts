@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DateTimeSchema, idSchema } from "../../http/schemas/common";
-import { isoOrUndefined, optional, presentFields, presentSynced } from "../kit/present";
+import { isoOrUndefined, optional, presentFields, presentSourceTimes, presentSynced } from "../kit/present";
 import type { RecordOf } from "../kit/read";
 import { ProviderSchema, RecordMetadataSchema, SourceIdSchema } from "../kit/schemas";
 import type { devices } from "./table";
@@ -15,6 +15,12 @@ export const deviceFields = {
   serialNumber: z.string().optional().openapi({ example: "GFRV-43N-VGX" }),
   lastConnectedAt: DateTimeSchema.optional().openapi({ description: "When the device last reported." }),
   metadata: RecordMetadataSchema,
+  createdAt: DateTimeSchema.optional().openapi({
+    description: "Creation time in the provider system; absent when the provider does not say.",
+  }),
+  updatedAt: DateTimeSchema.optional().openapi({
+    description: "Last update in the provider system; absent when the provider does not say.",
+  }),
 };
 
 /** A device as another record embeds it with `expand`. */
@@ -24,7 +30,10 @@ export const ExpandedDeviceSchema = z
 
 export type DeviceRecord = RecordOf<typeof devices>;
 
-/** A device with its vehicle as an id: what an expanded field holds, and what presentDevice starts from. */
+/**
+ * A device with its vehicle as an id: what an expanded field holds, and what presentDevice starts from.
+ * `createdAt`/`updatedAt` are the provider's.
+ */
 export function presentExpandedDevice(row: DeviceRecord): z.infer<typeof ExpandedDeviceSchema> {
   return {
     ...presentSynced(row),
@@ -32,5 +41,6 @@ export function presentExpandedDevice(row: DeviceRecord): z.infer<typeof Expande
     ...optional("vehicle", row.vehicleId),
     ...presentFields(row, "description", "serialNumber"),
     ...optional("lastConnectedAt", isoOrUndefined(row.lastConnectedAt)),
+    ...presentSourceTimes(row),
   };
 }

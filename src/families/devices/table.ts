@@ -7,5 +7,7 @@ export const devices = syncedTable("devices", {
   description: text("description"),
   serialNumber: text("serial_number"),
   lastConnectedAt: timestamp("last_connected_at"),
+  sourceCreatedAt: timestamp("source_created_at"),
+  sourceUpdatedAt: timestamp("source_updated_at"),
 });
 export type DeviceRow = typeof devices.$inferSelect;

@@ -2,7 +2,15 @@ import { recordId } from "../../lib/record-ids";
 import type { NormalizedDevice } from "../../model/normalized";
 import { type Item, toMs, type WriteContext, writeRecords } from "../kit/write";
 
-const COLUMNS = ["type", "vehicle_id", "description", "serial_number", "last_connected_at"];
+const COLUMNS = [
+  "type",
+  "vehicle_id",
+  "description",
+  "serial_number",
+  "last_connected_at",
+  "source_created_at",
+  "source_updated_at",
+];
 
 /** Writes a page of devices; the vehicle is referenced by the id its source id will have. */
 export function writeDevices(context: WriteContext, items: Item<NormalizedDevice>[]) {
@@ -12,5 +20,7 @@ export function writeDevices(context: WriteContext, items: Item<NormalizedDevice
     device.description ?? null,
     device.serialNumber ?? null,
     toMs(device.lastConnectedAt),
+    toMs(device.createdAt),
+    toMs(device.updatedAt),
   ]);
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { idSchema } from "../../http/schemas/common";
-import { optional, presentSynced } from "../kit/present";
+import { DateTimeSchema, idSchema } from "../../http/schemas/common";
+import { optional, presentSourceTimes, presentSynced } from "../kit/present";
 import type { RecordOf } from "../kit/read";
 import { ProviderSchema, RecordMetadataSchema, SourceIdSchema } from "../kit/schemas";
 import type { groups } from "./table";
@@ -13,6 +13,12 @@ export const groupFields = {
   description: z.string().optional().openapi({ example: "Trucks based in Sacramento" }),
   parent: idSchema("group").optional().openapi({ description: "The parent group." }),
   metadata: RecordMetadataSchema,
+  createdAt: DateTimeSchema.optional().openapi({
+    description: "Creation time in the provider system; absent when the provider does not say.",
+  }),
+  updatedAt: DateTimeSchema.optional().openapi({
+    description: "Last update in the provider system; absent when the provider does not say.",
+  }),
 };
 
 /** A group as another record embeds it with `expand`. */
@@ -22,12 +28,16 @@ export const ExpandedGroupSchema = z
 
 export type GroupRecord = RecordOf<typeof groups>;
 
-/** A group with its own references as ids: what an expanded field holds, and what presentGroup starts from. */
+/**
+ * A group with its own references as ids: what an expanded field holds, and what presentGroup starts from.
+ * `createdAt`/`updatedAt` are the provider's.
+ */
 export function presentExpandedGroup(row: GroupRecord): z.infer<typeof ExpandedGroupSchema> {
   return {
     ...presentSynced(row),
     name: row.name,
     ...optional("description", row.description),
     ...optional("parent", row.parentId),
+    ...presentSourceTimes(row),
   };
 }

@@ -26,6 +26,8 @@ export type FamilyRoute = {
 export type ReadHooks = {
   /** Brings the connection's latest vehicle locations up to date (domain/latest-locations/refresh.ts). */
   freshenLatestLocations: (c: Context<AppEnv>) => Promise<void>;
+  /** The same for the connection's latest trailer locations. */
+  freshenLatestTrailerLocations: (c: Context<AppEnv>) => Promise<void>;
   /** Reads the provider's hours-of-service clocks again when stale (domain/hos-clocks/refresh.ts). */
   freshenHosClocks: (c: Context<AppEnv>) => Promise<void>;
 };

@@ -1,4 +1,5 @@
 import type { Family } from "../family";
+import { locationUpdatedEvents } from "./events";
 import { listLatestLocationsRoute } from "./list";
 import { latestLocations } from "./table";
 import { writeLatestLocations } from "./write";
@@ -8,5 +9,6 @@ export const latestVehicleLocationsFamily = {
   model: "latestVehicleLocations",
   table: latestLocations,
   write: writeLatestLocations,
+  events: locationUpdatedEvents,
   routes: { list: listLatestLocationsRoute },
 } satisfies Family<"latestVehicleLocations">;

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import { upsertJsonRows } from "../../db/json-rows";
 import { contentHash } from "../../lib/content-hash";
 import { recordId } from "../../lib/record-ids";
 import type { NormalizedLatestLocation } from "../../model/normalized";
+import { upsertSnapshot } from "../kit/snapshot-write";
 import { type Item, rawEntry, round2OrNull, type WriteContext } from "../kit/write";
 
 const COLUMNS = [
@@ -26,11 +26,6 @@ const COLUMNS = [
   "content_hash",
   "raw",
 ];
-
-/** The columns a newer snapshot replaces. */
-const REPLACED = COLUMNS.filter(
-  (column) => !["connection_id", "vehicle_id", "added_at", "modified_at"].includes(column),
-);
 
 /**
  * Writes a page of the provider's live snapshot: one row per vehicle, replaced only by a
@@ -67,17 +62,12 @@ export async function writeLatestLocations(
       rawEntry(context, payload),
     ]),
   );
-  const replaced = REPLACED.map((column) => sql.raw(`${column} = excluded.${column}`));
-  return upsertJsonRows({
+  return upsertSnapshot({
     table: "latest_vehicle_locations",
+    key: "vehicle_id",
     columns: COLUMNS,
-    rows: rows.filter((row) => Number.isFinite(row[4])),
-    conflict: ["connection_id", "vehicle_id"],
+    rows,
     where: (column) =>
       sql`${column("vehicle_id")} IN (SELECT id FROM vehicles WHERE connection_id = ${connection.id} AND visibility = 'visible')`,
-    update: sql`${sql.join(replaced, sql`, `)},
-      modified_at = CASE WHEN latest_vehicle_locations.content_hash IS NOT excluded.content_hash
-        THEN excluded.modified_at ELSE latest_vehicle_locations.modified_at END
-      WHERE excluded.located_at >= latest_vehicle_locations.located_at`,
   });
 }

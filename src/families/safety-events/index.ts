@@ -8,6 +8,7 @@ export const safetyEventsFamily = {
   model: "safetyEvents",
   table: safetyEvents,
   write: writeSafetyEvents,
+  changeEvents: "safetyEvent",
   tag: { name: "Safety", description: "The connection's safety events and their camera media." },
   routes: { list: listSafetyEventsRoute, get: getSafetyEventRoute },
 } satisfies Family<"safetyEvents">;

@@ -34,6 +34,7 @@ export function presentSafetyEvent(
   return {
     ...presentSynced(row),
     type: row.type,
+    ...optional("sourceType", row.sourceType ?? undefined),
     ...optionalReference("driver", row.driverId, options.expanded?.driver, presentExpandedDriver),
     ...optionalReference("vehicle", row.vehicleId, options.expanded?.vehicle, presentExpandedVehicle),
     ...optional("startLocation", row.startLocation),

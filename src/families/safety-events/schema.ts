@@ -17,10 +17,16 @@ import { ExpandedVehicleSchema } from "../vehicles/expanded";
 
 const CameraReferenceSchema = z
   .object({
-    sourceId: z.string().openapi({ description: "Id of the media in the source system.", example: "media-7781" }),
-    available: z.boolean().openapi({ description: "Whether the provider has media for this camera.", example: true }),
+    sourceId: z
+      .string()
+      .openapi({ description: "Id of the camera's media in the source system.", example: "media-7781" }),
+    available: z.boolean().openapi({
+      description:
+        "Whether the provider has this camera's media now; `false` while it is still being uploaded or processed, or when the camera recorded none.",
+      example: true,
+    }),
   })
-  .openapi("CameraReference");
+  .openapi("CameraReference", { description: "A camera that recorded the event, and whether its media is ready." });
 
 const speed = (description: string, example: number) =>
   z
@@ -34,6 +40,11 @@ export const SafetyEventSchema = z
     sourceId: z.string().openapi({ description: "Id in the source system.", example: "evt-93311" }),
     provider: z.string().openapi({ description: "Provider code.", example: "sandbox" }),
     type: z.enum(SAFETY_EVENT_TYPES).openapi({ example: "harsh_brake" }),
+    sourceType: z.string().optional().openapi({
+      description:
+        "The provider's own name of the event's type, as it wrote it (Samsara's behavior label, Motive's event type, Geotab's exception rule id, …), for types finer than `type`; absent when the provider gives none.",
+      example: "hard_brake",
+    }),
     driver: z
       .union([idSchema("driver"), ExpandedDriverSchema])
       .optional()
@@ -60,7 +71,9 @@ export const SafetyEventSchema = z
     cameraMedia: z
       .object({ frontFacing: CameraReferenceSchema.optional(), rearFacing: CameraReferenceSchema.optional() })
       .openapi({
-        description: "Which cameras recorded the event; GET /safety/events/{id}/camera-media gives the URLs.",
+        description:
+          "Which cameras recorded the event: `frontFacing` the road-facing one, `rearFacing` the driver-facing (inward) one, each with whether its media is ready (`available`); `{}` when the event had no camera. GET /safety/events/{id}/camera-media gives the URLs.",
+        example: { frontFacing: { sourceId: "media-7781", available: true } },
       }),
     metadata: RecordMetadataSchema,
     raw: RawSchema.optional(),

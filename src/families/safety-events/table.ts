@@ -4,6 +4,7 @@ import type { CameraReference, Location, NormalizedSafetyEvent, SafetyEventType 
 
 export const safetyEvents = syncedTable("safety_events", {
   type: text("type").$type<SafetyEventType>().notNull(),
+  sourceType: text("source_type"),
   driverId: text("driver_id"),
   vehicleId: text("vehicle_id"),
   startLocation: text("start_location", { mode: "json" }).$type<Location>(),

@@ -5,6 +5,7 @@ import { type Item, jsonOrNull, toMs, type WriteContext, writeRecords } from "..
 
 const COLUMNS = [
   "type",
+  "source_type",
   "driver_id",
   "vehicle_id",
   "start_location",
@@ -33,6 +34,7 @@ export async function writeSafetyEvents(context: WriteContext, items: Item<Norma
     const driverId = event.driverSourceId ? await recordId(connection, "driver", event.driverSourceId) : null;
     return [
       event.type,
+      event.sourceType ?? null,
       driverId,
       vehicleId,
       jsonOrNull(event.startLocation),

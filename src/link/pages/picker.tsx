@@ -6,11 +6,17 @@ export type PickerProps = {
   query: string;
   chooseAction: string;
   searchAction: string;
+  /** The form for a provider that is not in the list. */
+  unsupportedProviderHref: string;
 };
 
 const STATUS_LABELS: Record<string, string | undefined> = { beta: "Beta", sandbox: "Test", deprecated: "Deprecated" };
 
-/** Step 1: the provider picker, searchable as the user types (and by submitting the search without script). */
+/**
+ * Step 1: the provider picker, searchable as the user types (and by submitting the search
+ * without script), in the order given (hinted providers first), with a way to ask for a
+ * provider that is not listed.
+ */
 export function ProviderPicker(props: PickerProps) {
   const query = props.query.trim().toLowerCase();
   const matching = props.providers.filter((provider) => provider.name.toLowerCase().includes(query));
@@ -47,6 +53,9 @@ export function ProviderPicker(props: PickerProps) {
       </form>
       <p id="no-providers" class="muted" hidden={matching.length > 0}>
         No provider matches your search.
+      </p>
+      <p class="unlisted">
+        <a href={props.unsupportedProviderHref}>My provider isn’t listed</a>
       </p>
     </>
   );

@@ -8,6 +8,7 @@ import { AgreementStep } from "../pages/agreement";
 import { CredentialsStep } from "../pages/credentials";
 import { BusyStep, ExitedStep, FinishedStep } from "../pages/outcomes";
 import { ProviderPicker } from "../pages/picker";
+import { hintedFirst } from "../provider-order";
 import { type RenderOptions, renderPage, setPrivatePageHeaders } from "../render";
 import { applicationNameOf } from "../tenant";
 
@@ -33,10 +34,11 @@ export async function showStep(c: Context<AppEnv>, session: LinkSessionRow, opti
       title: "Connect your fleet",
       children: (
         <ProviderPicker
-          providers={listProviders(session.environment)}
+          providers={hintedFirst(listProviders(session.environment), session.params.providerHints)}
           query={options.query}
           chooseAction={`${path}/provider`}
           searchAction={path}
+          unsupportedProviderHref={`${path}/unsupported-provider`}
         />
       ),
     });

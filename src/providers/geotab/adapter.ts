@@ -2,18 +2,22 @@ import { defineAdapter } from "../kit/define-adapter";
 import { svgLogo } from "../kit/logo";
 import { geotabDevices } from "./models/devices";
 import { geotabDrivers } from "./models/drivers";
+import { geotabFaultCodeEvents } from "./models/fault-code-events";
 import { geotabGroups } from "./models/groups";
 import { geotabHosClocks } from "./models/hos-clocks";
 import { geotabHosDailyLogs } from "./models/hos-daily-logs";
 import { geotabHosLogs } from "./models/hos-logs";
 import { geotabIftaSummaries } from "./models/ifta-summaries";
+import { geotabLatestTrailerLocations } from "./models/latest-trailer-locations";
 import { geotabLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { geotabSafetyEvents } from "./models/safety-events";
+import { geotabTrailers } from "./models/trailers";
 import { geotabTrips } from "./models/trips";
 import { geotabVehicleLocations } from "./models/vehicle-locations";
 import { geotabVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { geotabVehicleUtilization } from "./models/vehicle-utilization";
 import { geotabVehicles } from "./models/vehicles";
+import { geotabPassthrough } from "./passthrough";
 import { verifyGeotab } from "./verify";
 
 /**
@@ -25,8 +29,10 @@ import { verifyGeotab } from "./verify";
  * with current StatusData, breadcrumbs the LogRecords, trips the Trips, stat histories the
  * StatusData of stock diagnostics, hours of service the drivers' DutyStatusLogs (their days built
  * from them: Geotab has no daily log), their clocks (read live) Geotab's DutyStatusAvailability,
- * IFTA distances the FuelTaxDetails summed by day and jurisdiction. Camera media is not in the
- * MyGeotab API.
+ * IFTA distances the FuelTaxDetails summed by day and jurisdiction, trailers the Trailers with
+ * the device their current TrailerAttachment hitches them to (and that tractor's DeviceStatusInfo
+ * as their location), fault codes the FaultData of J1939 and OBD-II Diagnostics, passthrough a
+ * JSON-RPC call signed in with the connection's session. Camera media is not in the MyGeotab API.
  */
 export const geotabAdapter = defineAdapter({
   code: "geotab",
@@ -75,9 +81,12 @@ export const geotabAdapter = defineAdapter({
     vehicles: geotabVehicles,
     drivers: geotabDrivers,
     devices: geotabDevices,
+    trailers: geotabTrailers,
     vehicleUtilization: geotabVehicleUtilization,
     safetyEvents: geotabSafetyEvents,
+    faultCodeEvents: geotabFaultCodeEvents,
     latestVehicleLocations: geotabLatestVehicleLocations,
+    latestTrailerLocations: geotabLatestTrailerLocations,
     vehicleLocations: geotabVehicleLocations,
     trips: geotabTrips,
     vehicleStatLogs: geotabVehicleStatLogs,
@@ -85,6 +94,7 @@ export const geotabAdapter = defineAdapter({
     hosDailyLogs: geotabHosDailyLogs,
     iftaSummaries: geotabIftaSummaries,
     hosAvailableTime: geotabHosClocks,
+    passthrough: geotabPassthrough,
   },
   unsupported: {
     cameraMedia: "the MyGeotab API has no camera media per safety event (cameras are partner integrations).",

@@ -116,16 +116,26 @@ export class GeotabClient {
    * `unauthorized`.
    */
   async call(method: string, params: Record<string, unknown>): Promise<unknown> {
-    const digest = await passwordDigest(this.login.password);
-    const session = cachedSession(this.key, digest) ?? (await this.authenticate());
+    const session = await this.session();
     try {
       return await this.rpc(session.origin, method, { ...params, credentials: session.credentials });
     } catch (error) {
       if (!(error instanceof GeotabInvalidUser)) throw error;
-      forgetSession(this.key, session.credentials.sessionId);
-      const renewed = await this.authenticate();
+      const renewed = await this.renew(session);
       return await this.rpc(renewed.origin, method, { ...params, credentials: renewed.credentials });
     }
+  }
+
+  /** The session to call with: the cached one of this user and password, else a new one. */
+  async session(): Promise<GeotabSession> {
+    const digest = await passwordDigest(this.login.password);
+    return cachedSession(this.key, digest) ?? (await this.authenticate());
+  }
+
+  /** A new session in place of one MyGeotab refused (InvalidUserException: expired, revoked, moved). */
+  async renew(refused: GeotabSession): Promise<GeotabSession> {
+    forgetSession(this.key, refused.credentials.sessionId);
+    return await this.authenticate();
   }
 
   /** `Get` of a type: the bare array of results. */

@@ -12,7 +12,7 @@ export const NOT_PACED = "none";
 /** What a provider's adapter.ts writes: everything `defineAdapter` does not derive from its models. */
 export type AdapterDefinition = Omit<
   ProviderAdapter,
-  "icon" | "supportedModels" | "paceBucket" | "readPage" | "normalize" | "readCameraMedia"
+  "icon" | "supportedModels" | "paceBucket" | "readPage" | "normalize" | "readCameraMedia" | "passthrough"
 > & {
   /** The square icon; the logo when absent. */
   icon?: string;
@@ -59,6 +59,10 @@ export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
       const cameraMedia = entryOf("cameraMedia");
       if (!cameraMedia) throw notSupported("cameraMedia", "no camera media.");
       return cameraMedia.read(request, eventSourceId);
+    },
+    async passthrough(request, passthrough) {
+      if (!models.passthrough) throw new ProviderError("not_supported", `${name}: no passthrough.`);
+      return models.passthrough.send(request, passthrough);
     },
   };
 }

@@ -3,18 +3,22 @@ import { svgLogo } from "../kit/logo";
 import { motiveCameraMedia } from "./models/camera-media";
 import { motiveDevices } from "./models/devices";
 import { motiveDrivers } from "./models/drivers";
+import { motiveFaultCodeEvents } from "./models/fault-code-events";
 import { motiveGroups } from "./models/groups";
 import { motiveHosClocks } from "./models/hos-clocks";
 import { motiveHosDailyLogs } from "./models/hos-daily-logs";
 import { motiveHosLogs } from "./models/hos-logs";
 import { motiveIftaSummaries } from "./models/ifta-summaries";
+import { motiveLatestTrailerLocations } from "./models/latest-trailer-locations";
 import { motiveLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { motiveSafetyEvents } from "./models/safety-events";
+import { motiveTrailers } from "./models/trailers";
 import { motiveTrips } from "./models/trips";
 import { motiveVehicleLocations } from "./models/vehicle-locations";
 import { motiveVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { motiveVehicleUtilization } from "./models/vehicle-utilization";
 import { motiveVehicles } from "./models/vehicles";
+import { motivePassthrough } from "./passthrough";
 import { verifyMotive } from "./verify";
 
 /**
@@ -25,8 +29,10 @@ import { verifyMotive } from "./verify";
  * (providers-families.md section 2): the live locations of the Vehicle Gateways, each vehicle's
  * location history as breadcrumbs and as stat logs (the readings its points carry), and driving
  * periods as trips; hours of service (section 2.3): the drivers' logs, as duty-status
- * changes and as days, and their clocks (available time), read live; and IFTA distances (section 2.4): its IFTA trips, a vehicle's distance
- * per day and jurisdiction.
+ * changes and as days, and their clocks (available time), read live; IFTA distances (section
+ * 2.4): its IFTA trips, a vehicle's distance per day and jurisdiction; its assets as trailers,
+ * with their live locations (section 2.7); the vehicles' fault codes (section 2.6); and
+ * passthrough to its API (section 2.8).
  */
 export const motiveAdapter = defineAdapter({
   code: "motive",
@@ -51,7 +57,8 @@ export const motiveAdapter = defineAdapter({
     },
   ],
   // providers.md 2.3: Motive publishes no per-key number, only 429s. Ten requests a second is a
-  // conservative pace that a sync (one request at a time), live camera media and live clocks share.
+  // conservative pace that a sync (one request at a time), live camera media, live clocks and
+  // passthrough share.
   requestPace: { api: { requests: 10, perSeconds: 1 } },
   models: {
     groups: motiveGroups,
@@ -69,6 +76,10 @@ export const motiveAdapter = defineAdapter({
     hosDailyLogs: motiveHosDailyLogs,
     hosAvailableTime: motiveHosClocks,
     iftaSummaries: motiveIftaSummaries,
+    trailers: motiveTrailers,
+    latestTrailerLocations: motiveLatestTrailerLocations,
+    faultCodeEvents: motiveFaultCodeEvents,
+    passthrough: motivePassthrough,
   },
   verify: verifyMotive,
 });

@@ -131,10 +131,17 @@ export type MotiveUtilizationDay = z.infer<typeof motiveUtilizationDay>;
 
 const mediaUrl = z.url().nullish();
 
-/** `camera_media` of a driver performance event: signed S3 links, null until transcoded. */
+/**
+ * `camera_media` of a driver performance event: signed S3 links, null until transcoded.
+ * `available` is false both without a camera and without footage; the camera's type and
+ * positions (`cam_type`/`camera_type`, `cam_positions`) tell a dash cam that recorded nothing.
+ */
 export const motiveCameraMedia = z.object({
   id: motiveId,
   available: z.boolean(),
+  cam_type: text,
+  camera_type: text,
+  cam_positions: z.array(z.string()).nullish(),
   auto_transcode_status: text,
   downloadable_videos: z
     .object({

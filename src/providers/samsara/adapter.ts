@@ -3,18 +3,22 @@ import { svgLogo } from "../kit/logo";
 import { samsaraCameraMedia } from "./models/camera-media";
 import { samsaraDevices } from "./models/devices";
 import { samsaraDrivers } from "./models/drivers";
+import { samsaraFaultCodeEvents } from "./models/fault-code-events";
 import { samsaraGroups } from "./models/groups";
 import { samsaraHosClocks } from "./models/hos-clocks";
 import { samsaraHosDailyLogs } from "./models/hos-daily-logs";
 import { samsaraHosLogs } from "./models/hos-logs";
 import { samsaraIftaSummaries } from "./models/ifta-summaries";
 import { samsaraLatestVehicleLocations } from "./models/latest-locations";
+import { samsaraLatestTrailerLocations } from "./models/latest-trailer-locations";
 import { samsaraSafetyEvents } from "./models/safety-events";
+import { samsaraTrailers } from "./models/trailers";
 import { samsaraTrips } from "./models/trips";
 import { samsaraVehicleLocations } from "./models/vehicle-locations";
 import { samsaraVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { samsaraVehicleUtilization } from "./models/vehicle-utilization";
 import { samsaraVehicles } from "./models/vehicles";
+import { samsaraPassthrough } from "./passthrough";
 import { verifySamsara } from "./verify";
 
 /**
@@ -23,7 +27,9 @@ import { verifySamsara } from "./verify";
  * report per UTC day, safety events are the v2 stream, camera media the media library; latest
  * locations are the vehicle stats snapshot, breadcrumbs and stat logs the stats history, trips
  * the trips stream; hours of service are the HOS logs and daily logs, and the drivers' clocks
- * read live; IFTA is the vehicle report, month by month.
+ * read live; IFTA is the vehicle report, month by month. Trailers are the trailers listing, their
+ * locations the trailer stats snapshot; fault codes the `faultCodes` stats history; passthrough
+ * sends any request to the region's API with the token.
  */
 export const samsaraAdapter = defineAdapter({
   code: "samsara",
@@ -43,7 +49,7 @@ export const samsaraAdapter = defineAdapter({
       type: "password",
       required: true,
       description:
-        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips, ELD Compliance Settings (US), IFTA (US).",
+        "An API token from the Samsara dashboard (Settings → API Tokens) with the read scopes: Org Information, Vehicles, Drivers, Tags, Gateways, Fuel & Energy, Safety Events & Scores, Camera Media, Vehicle Statistics, Trips, ELD Compliance Settings (US), IFTA (US), Trailers.",
     },
     {
       name: "region",
@@ -63,7 +69,9 @@ export const samsaraAdapter = defineAdapter({
   // safety-event stream, safety events by id and the media library, which camera media reads;
   // 5/s for the trips stream; 5/s for the HOS logs (the live clocks, which have no documented
   // tier, share it) and 5/s for the HOS daily logs (providers-families.md 1.3); 25/s for the IFTA
-  // vehicle report (1.4). The vehicle stats endpoints have no limit of their own (token).
+  // vehicle report (1.4); 5/s for the trailers listing and 25/s for the trailer stats
+  // (providers-families.md 1.7). The vehicle stats endpoints (fault codes among them) have no
+  // limit of their own (token), nor has passthrough, which may reach any endpoint.
   requestPace: {
     token: { requests: 150, perSeconds: 1 },
     fleet: { requests: 25, perSeconds: 1 },
@@ -72,6 +80,8 @@ export const samsaraAdapter = defineAdapter({
     hosLogs: { requests: 5, perSeconds: 1 },
     hosDailyLogs: { requests: 5, perSeconds: 1 },
     ifta: { requests: 25, perSeconds: 1 },
+    trailers: { requests: 5, perSeconds: 1 },
+    trailerStats: { requests: 25, perSeconds: 1 },
   },
   models: {
     groups: samsaraGroups,
@@ -89,6 +99,10 @@ export const samsaraAdapter = defineAdapter({
     hosDailyLogs: samsaraHosDailyLogs,
     hosAvailableTime: samsaraHosClocks,
     iftaSummaries: samsaraIftaSummaries,
+    trailers: samsaraTrailers,
+    latestTrailerLocations: samsaraLatestTrailerLocations,
+    faultCodeEvents: samsaraFaultCodeEvents,
+    passthrough: samsaraPassthrough,
   },
   verify: verifySamsara,
 });

@@ -43,13 +43,23 @@ const LABEL_TYPES: Readonly<Record<string, SafetyEventType>> = Object.fromEntrie
   } satisfies Record<string, SafetyEventType>).map(([label, type]) => [label.toLowerCase(), type]),
 );
 
+/**
+ * The behaviour label an event is typed by (its first label that has a type, as Samsara wrote
+ * it: the event's `sourceType`) and that type; undefined when no label has one.
+ */
+export function typedLabel(
+  labels: ReadonlyArray<{ label: string }> | null | undefined,
+): { label: string; type: SafetyEventType } | undefined {
+  for (const { label } of labels ?? []) {
+    const type = LABEL_TYPES[label.toLowerCase()];
+    if (type) return { label, type };
+  }
+  return undefined;
+}
+
 /** The type of an event: its first behaviour label that has one; undefined when none has. */
 export function safetyEventType(
   labels: ReadonlyArray<{ label: string }> | null | undefined,
 ): SafetyEventType | undefined {
-  for (const { label } of labels ?? []) {
-    const type = LABEL_TYPES[label.toLowerCase()];
-    if (type) return type;
-  }
-  return undefined;
+  return typedLabel(labels)?.type;
 }

@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { providerTimeoutMs } from "../../config";
+import type { Env } from "../../env";
 import { ProviderError } from "../errors";
 import { expectOk, providerFetch, readJson } from "../http";
 import { describeIssues } from "../kit/parse";
@@ -51,8 +52,7 @@ export class SamsaraClient {
   ) {
     const { env } = context;
     this.pace = context.pace;
-    const base = credentials.region === "eu" ? env.SAMSARA_EU_BASE_URL : env.SAMSARA_BASE_URL;
-    this.baseUrl = base.replace(/\/+$/, "");
+    this.baseUrl = samsaraBaseUrl(env, credentials.region);
     this.timeoutMs = providerTimeoutMs(env);
   }
 
@@ -78,6 +78,11 @@ export class SamsaraClient {
     }
     return parsed.data;
   }
+}
+
+/** The API's base URL of the account's region (cloud.samsara.com or cloud.eu.samsara.com), from configuration. */
+export function samsaraBaseUrl(env: Env, region: SamsaraRegion): string {
+  return (region === "eu" ? env.SAMSARA_EU_BASE_URL : env.SAMSARA_BASE_URL).replace(/\/+$/, "");
 }
 
 /**

@@ -144,7 +144,10 @@ export type SamsaraVehicleReport = z.infer<typeof samsaraVehicleReport>;
 export const samsaraUtilizationItem = z.object({ date: z.iso.date(), vehicleReport: z.unknown() });
 export type SamsaraUtilizationItem = z.infer<typeof samsaraUtilizationItem>;
 
-/** A camera view of a v2 safety event: `url` is signed and expires after 8 hours. */
+/**
+ * A camera view of a v2 safety event: `url` is signed and expires after 8 hours. The same shape
+ * lists the event's `detectedStreams` (the cameras that recorded it), which carry no url.
+ */
 const eventMedia = z.object({ input: text, cameraRole: text, url: text });
 
 /**
@@ -173,6 +176,7 @@ export const samsaraSafetyEvent = z.object({
     })
     .nullish(),
   media: z.array(eventMedia).nullish(),
+  detectedStreams: z.array(eventMedia).nullish(),
 });
 export type SamsaraSafetyEvent = z.infer<typeof samsaraSafetyEvent>;
 

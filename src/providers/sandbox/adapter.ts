@@ -4,17 +4,21 @@ import { SANDBOX_REJECTED_PASSWORD, verifySandbox } from "./credentials";
 import { sandboxCameraMedia } from "./models/camera-media";
 import { sandboxDevices } from "./models/devices";
 import { sandboxDrivers } from "./models/drivers";
+import { sandboxFaultCodeEvents } from "./models/fault-code-events";
 import { sandboxGroups } from "./models/groups";
 import { sandboxHosDailyLogs } from "./models/hos-daily-logs";
 import { sandboxHosLogs } from "./models/hos-logs";
 import { sandboxIftaSummaries } from "./models/ifta-summaries";
 import { sandboxLatestLocations } from "./models/latest-locations";
+import { sandboxLatestTrailerLocations } from "./models/latest-trailer-locations";
 import { sandboxSafetyEvents } from "./models/safety-events";
+import { sandboxTrailers } from "./models/trailers";
 import { sandboxTrips } from "./models/trips";
 import { sandboxVehicleLocations } from "./models/vehicle-locations";
 import { sandboxVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { sandboxVehicleUtilization } from "./models/vehicle-utilization";
 import { sandboxVehicles } from "./models/vehicles";
+import { sandboxPassthrough } from "./passthrough/source";
 
 /** The test provider of the sandbox environment: a deterministic synthetic fleet. */
 export const sandboxAdapter = defineAdapter({
@@ -44,16 +48,20 @@ export const sandboxAdapter = defineAdapter({
     vehicles: sandboxVehicles,
     drivers: sandboxDrivers,
     devices: sandboxDevices,
+    trailers: sandboxTrailers,
     vehicleUtilization: sandboxVehicleUtilization,
     safetyEvents: sandboxSafetyEvents,
     cameraMedia: sandboxCameraMedia,
+    faultCodeEvents: sandboxFaultCodeEvents,
     latestVehicleLocations: sandboxLatestLocations,
+    latestTrailerLocations: sandboxLatestTrailerLocations,
     trips: sandboxTrips,
     vehicleLocations: sandboxVehicleLocations,
     vehicleStatLogs: sandboxVehicleStatLogs,
     hosLogs: sandboxHosLogs,
     hosDailyLogs: sandboxHosDailyLogs,
     iftaSummaries: sandboxIftaSummaries,
+    passthrough: sandboxPassthrough,
   },
   verify: verifySandbox,
 });

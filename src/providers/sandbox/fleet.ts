@@ -1,6 +1,7 @@
 import { devicesInSlot } from "./fleet-devices";
 import { type DriverProfile, driverPayload, driverProfile } from "./fleet-drivers";
 import { buildGroups, type Yard } from "./fleet-groups";
+import { type TrailerProfile, trailerProfile, trailerSlots } from "./fleet-trailers";
 import { type VehicleProfile, vehiclePayload, vehicleProfile } from "./fleet-vehicles";
 import { hash, hashString, type Rng, SALT } from "./hash";
 import type { SandboxDevice, SandboxDriver, SandboxTag, SandboxVehicle } from "./payloads";
@@ -8,9 +9,10 @@ import { DAY_MS, HOUR_MS, SECOND_MS, wholeSeconds } from "./time";
 import { type Generation, generationOfIndex, occupantAt, type SlotTimeline, slotTimeline } from "./timeline";
 
 /**
- * The synthetic fleet of one connection at one revision: which groups, vehicles, drivers and
- * devices exist and what they look like, each computed on its own from (seed, index, revision)
- * (fleet-groups.ts, fleet-vehicles.ts, fleet-drivers.ts, fleet-devices.ts).
+ * The synthetic fleet of one connection at one revision: which groups, vehicles, drivers,
+ * devices and trailers exist and what they look like, each computed on its own from (seed,
+ * index, revision) (fleet-groups.ts, fleet-vehicles.ts, fleet-drivers.ts, fleet-devices.ts,
+ * fleet-trailers.ts).
  * Revision R is the fleet as of `asOf` = connection creation + R hours: every timestamp the
  * fleet shows is at or before it.
  */
@@ -29,6 +31,7 @@ export class SandboxFleet {
   readonly asOf: number;
   readonly vehicles: SlotTimeline;
   readonly drivers: SlotTimeline;
+  readonly trailers: SlotTimeline;
   readonly tags: readonly SandboxTag[];
   readonly yards: readonly Yard[];
   private readonly createdAt: number;
@@ -41,7 +44,8 @@ export class SandboxFleet {
     this.vehicles = slotTimeline(this.seed, SALT.vehicleSlots, spec.fleetSize);
     // ceil(1.1 × fleetSize) in integers: 100,000 × 1.1 is 110,000.00000000001 in floating point.
     this.drivers = slotTimeline(this.seed, SALT.driverSlots, Math.ceil((spec.fleetSize * 11) / 10));
-    const { tags, yards } = buildGroups(this.seed);
+    this.trailers = slotTimeline(this.seed, SALT.trailerSlots, trailerSlots(spec.fleetSize));
+    const { tags, yards } = buildGroups(this.seed, this.createdAt);
     this.tags = tags;
     this.yards = yards;
   }
@@ -101,6 +105,12 @@ export class SandboxFleet {
   presentDriver(slot: number): DriverProfile | undefined {
     const { current, present } = occupantAt(this.drivers, slot, this.revision);
     return present ? driverProfile(this, current) : undefined;
+  }
+
+  /** The trailer occupying a slot now, or none while the slot is empty. */
+  presentTrailer(slot: number): TrailerProfile | undefined {
+    const { current, present } = occupantAt(this.trailers, slot, this.revision);
+    return present ? trailerProfile(this, current) : undefined;
   }
 
   /** The devices of a vehicle slot (fleet-devices.ts). */

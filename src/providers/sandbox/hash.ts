@@ -125,4 +125,10 @@ export const SALT = {
   gauge: 19,
   readings: 20,
   dutyLog: 21,
+  trailerSlots: 22,
+  trailer: 23,
+  trailerPlate: 24,
+  faultDay: 25,
+  fault: 26,
+  trailerSpot: 27,
 } as const;

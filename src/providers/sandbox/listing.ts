@@ -41,28 +41,7 @@ export function sandboxListing(
     const cursor = request.cursor === undefined ? undefined : decodeSandboxCursor(request.cursor, model);
     const fleet = fleetAt(cursor?.revision);
     const listing = listingOf(fleet, request.window);
-    if (cursor && (cursor.cell >= listing.cells || cursor.offset > MAX_CELL_OFFSET)) throw malformedCursor();
-    const pageSize = clampPageSize(request.pageSize, listing.limit);
-    const items: unknown[] = [];
-    let cell = cursor?.cell ?? 0;
-    let offset = cursor?.offset ?? 0;
-    // Bounds the walk when cells are sparse (empty slots, days without events): a short page, not a long one.
-    let budget = pageSize * 4 + 64;
-    let next: { cell: number; offset: number } | undefined;
-    while (cell < listing.cells && budget-- > 0) {
-      const cellItems = listing.itemsOf(cell);
-      const taken = cellItems.slice(offset, offset + pageSize - items.length);
-      items.push(...taken);
-      offset += taken.length;
-      if (offset < cellItems.length) {
-        next = { cell, offset };
-        break;
-      }
-      cell++;
-      offset = 0;
-      if (items.length >= pageSize) break;
-    }
-    if (!next && cell < listing.cells) next = { cell, offset: 0 };
+    const { items, next } = pageOfListing(listing, cursor, clampPageSize(request.pageSize, listing.limit));
     const issues = cursor ? [] : issuesFor(model, options.issues);
     return {
       items,
@@ -71,6 +50,42 @@ export function sandboxListing(
       ...(issues.length > 0 ? { issues } : {}),
     };
   };
+}
+
+/** Where a page of a listing starts: a cell and an offset within it. */
+export type ListingPosition = { cell: number; offset: number };
+
+/**
+ * One page of a listing from a position (the start when absent), and where the next page starts
+ * (absent on the last). Throws ProviderError("malformed") for a position outside the listing.
+ */
+export function pageOfListing(
+  listing: Listing,
+  position: ListingPosition | undefined,
+  pageSize: number,
+): { items: unknown[]; next?: ListingPosition } {
+  if (position && (position.cell >= listing.cells || position.offset > MAX_CELL_OFFSET)) throw malformedCursor();
+  const items: unknown[] = [];
+  let cell = position?.cell ?? 0;
+  let offset = position?.offset ?? 0;
+  // Bounds the walk when cells are sparse (empty slots, days without events): a short page, not a long one.
+  let budget = pageSize * 4 + 64;
+  let next: ListingPosition | undefined;
+  while (cell < listing.cells && budget-- > 0) {
+    const cellItems = listing.itemsOf(cell);
+    const taken = cellItems.slice(offset, offset + pageSize - items.length);
+    items.push(...taken);
+    offset += taken.length;
+    if (offset < cellItems.length) {
+      next = { cell, offset };
+      break;
+    }
+    cell++;
+    offset = 0;
+    if (items.length >= pageSize) break;
+  }
+  if (!next && cell < listing.cells) next = { cell, offset: 0 };
+  return { items, ...(next ? { next } : {}) };
 }
 
 /** The listing of an entity: one cell per slot (of the fleet's tags, vehicles or drivers). */

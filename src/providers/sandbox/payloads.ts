@@ -25,6 +25,8 @@ export const sandboxTag = z.object({
   name: z.string().min(1),
   description: z.string().optional(),
   parentId: z.string().min(1).optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type SandboxTag = z.infer<typeof sandboxTag>;
 
@@ -75,6 +77,9 @@ export const sandboxDevice = z.object({
   serial: z.string().min(1),
   productName: z.string().min(1),
   lastHeardAt: isoDateTime,
+  /** When the device was registered (with its vehicle) and when its record last changed. */
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type SandboxDevice = z.infer<typeof sandboxDevice>;
 

@@ -30,9 +30,12 @@ export async function writePage<M extends SyncModel>(
   const { records, skipped } = normalizeAll(context, model, page.items);
   // Change events and billing are declared only by families whose records carry their source id (families/family.ts).
   const keyed = records as unknown as Item<{ sourceId: string }>[];
+  // Only the last page of a full listing tells what the provider no longer has.
+  const listingEnd = page.nextCursor === undefined && family.fullyListed === true;
   const changes = family.changeEvents
-    ? await classifyChanges(context, { kind: family.changeEvents, table }, keyed, page.nextCursor === undefined)
+    ? await classifyChanges(context, { kind: family.changeEvents, table }, keyed, listingEnd)
     : undefined;
+  const ownEvents = (await family.events?.(context, records)) ?? [];
   const statements = await family.write(context, records);
   if (family.billsVehicles && records.length) {
     statements.push(
@@ -66,7 +69,10 @@ export async function writePage<M extends SyncModel>(
   }
   // The page's events go in its batch: a page stored is a page announced, even if the sync is
   // cut short right after (a redone page finds nothing new, so it could not announce it later).
-  const events: EventWrite[] = changes ? recordEvents(context, incomplete ? { ...changes, removed: [] } : changes) : [];
+  const events: EventWrite[] = [
+    ...ownEvents,
+    ...(changes ? recordEvents(context, incomplete ? { ...changes, removed: [] } : changes) : []),
+  ];
   for (const issue of newlyReported) {
     const id = await recordId(context.connection, "issue", issue.code);
     events.push(

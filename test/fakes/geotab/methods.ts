@@ -2,11 +2,13 @@
  * The data methods of the Geotab fake over one account's canonical fleet: `Get` of Device,
  * User, Group, ExceptionEvent, the time-series types (Trip, LogRecord, StatusData,
  * DeviceStatusInfo: series-search.ts), DutyStatusLog (hos.ts), DutyStatusAvailability
- * (hos-clocks.ts) and FuelTaxDetail (ifta.ts), with no cursor (`resultsLimit` only, above 50,000
+ * (hos-clocks.ts), FuelTaxDetail (ifta.ts), and Trailer, TrailerAttachment, FaultData, Diagnostic
+ * and FailureMode (assets.ts), with no cursor (`resultsLimit` only, above 50,000
  * refused), and `GetFeed` of Device and User (versions, `resultsLimit` clamped to 50,000).
  */
 import type { FakeAccount } from "../accounts.ts";
 import { devicesAt, driversAt, safetyEventsBetween, vehiclesAt } from "../fleet.ts";
+import { assetRecords } from "./assets.ts";
 import { dutyStatusLogs } from "./hos.ts";
 import { dutyStatusAvailability } from "./hos-clocks.ts";
 import { fuelTaxDetails } from "./ifta.ts";
@@ -119,8 +121,11 @@ export function get(account: FakeAccount, params: Params): Json[] {
     case "FuelTaxDetail":
       items = fuelTaxDetails(account, search);
       break;
-    default:
-      throw argumentError(`The type ${String(params.typeName)} is not served by this fake.`);
+    default: {
+      const assets = assetRecords(account, params.typeName, search);
+      if (!assets) throw argumentError(`The type ${String(params.typeName)} is not served by this fake.`);
+      items = assets;
+    }
   }
   return select(items, params.propertySelector).slice(0, limit);
 }

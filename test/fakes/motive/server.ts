@@ -14,7 +14,9 @@
  * - the time series (live locations, location histories, driving periods): ./time-series.ts;
  * - hours of service (drivers' logs with their duty-status changes): ./hos.ts, and the drivers'
  *   clocks (available time): ./available-time.ts;
- * - IFTA trips (each vehicle's distance per day and jurisdiction): ./ifta.ts.
+ * - IFTA trips (each vehicle's distance per day and jurisdiction): ./ifta.ts;
+ * - assets (the canonical trailers), their current locations, and vehicles' fault codes: ./assets.ts;
+ * - a binary answer for passthrough (a daily log's PDF): ./documents.ts.
  *
  * Motive-only controls, beside the shared `/__fake/accounts`:
  * - `PUT /__fake/motive/accounts/<credential>/forbidden` `{ paths: ["/v1/…"] }`: those paths answer
@@ -37,7 +39,9 @@ import {
   vehiclesAt,
 } from "../fleet.ts";
 import { json } from "../http-server.ts";
+import { assetLocations, assets, faultCodes } from "./assets.ts";
 import { availableTime } from "./available-time.ts";
+import { logPdf } from "./documents.ts";
 import { hosLogs } from "./hos.ts";
 import { eventKey, MOTIVE_EVENT_TYPES, motiveIds, vehicleIsMetric } from "./ids.ts";
 import { iftaTrips } from "./ifta.ts";
@@ -197,6 +201,8 @@ function route(context: Context): Response {
   if (event) return oneEvent(context, Number(event[1]));
   const history = /^\/v3\/vehicle_locations\/(\d+)$/.exec(path);
   if (history) return locationHistory(context, Number(history[1]));
+  const pdf = /^\/v1\/logs\/(\d+)\/pdf$/.exec(path);
+  if (pdf) return logPdf(Number(pdf[1]));
   switch (path) {
     case "/v1/companies":
       return page(url, "companies", "company", [renderCompany(context.account)]);
@@ -229,6 +235,12 @@ function route(context: Context): Response {
       return hosLogs(context);
     case "/v1/available_time":
       return availableTime(context);
+    case "/v1/assets":
+      return assets(context);
+    case "/v1/asset_locations":
+      return assetLocations(context);
+    case "/v1/fault_codes":
+      return faultCodes(context);
     default:
       return error(404, "Not Found");
   }

@@ -26,3 +26,14 @@ export function limitOf(url: URL, max: number): number {
   }
   return limit;
 }
+
+/** The date part of an RFC 3339 parameter (Samsara ignores the rest of it but the time zone). */
+export function dateOf(url: URL, name: string): string {
+  const value = url.searchParams.get(name);
+  if (value === null) throw new BadRequest(`${name} is missing from query string`);
+  const match = /^(\d{4}-\d{2}-\d{2})(T|$)/.exec(value);
+  if (!match || Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))) {
+    throw new BadRequest(`${name} must be an RFC 3339 date`);
+  }
+  return match[1]!;
+}

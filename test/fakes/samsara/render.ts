@@ -49,7 +49,7 @@ export function organizationOf(credential: string, name: string) {
 
 const groupById = new Map(GROUPS.map((group) => [group.id, group]));
 
-function tagReference(id: string) {
+export function tagReference(id: string) {
   const group = groupById.get(id);
   return { id, name: group?.name ?? id, ...(group?.parentId ? { parentTagId: group.parentId } : {}) };
 }
@@ -185,7 +185,8 @@ export function vehicleReportsOf(fleet: FleetOptions, dates: readonly string[]) 
   });
 }
 
-const LABELS: Readonly<Record<CanonicalSafetyEvent["type"], string>> = {
+/** The behaviour label of each canonical event type (the events' `sourceType`). */
+export const LABELS: Readonly<Record<CanonicalSafetyEvent["type"], string>> = {
   harsh_brake: "Braking",
   harsh_acceleration: "Acceleration",
   harsh_turn: "HarshTurn",
@@ -240,6 +241,8 @@ export function safetyEventOf(fleet: FleetOptions, event: CanonicalSafetyEvent, 
       : { maxAccelerationGForce: gForceOf(event) }),
     inboxEventUrl: `https://cloud.samsara.com/o/fleet/safety/inbox?event=${encodeURIComponent(event.id)}`,
     media,
+    // The streams that recorded the event: the same cameras as its media, without links.
+    detectedStreams: media.map(({ input, cameraRole }) => ({ input, cameraRole })),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The canonical time series (../series.ts) as Samsara renders them (providers-families.md 1.1,
- * 1.2, 1.5): `gps` readings in mph, stat readings in Samsara's units (metres, millilitres,
- * seconds, milli-°C, mV, whole percents), trips of the trips stream (no id, no driver, no
- * distance). Pure functions with no Node imports, so the workerd tests can import the rules the
+ * 1.2, 1.5, 1.6): `gps` readings in mph, stat readings in Samsara's units (metres, millilitres,
+ * seconds, milli-°C, mV, whole percents), `faultCodes` points (fault-render.ts), trips of the
+ * trips stream (no id, no driver, no distance). Pure functions with no Node imports, so the workerd tests can import the rules the
  * fake adds (when a trip is processed, the trip's source id, the page budget).
  */
 import { type FleetOptions, vehiclesAt } from "../fleet.ts";
@@ -15,6 +15,7 @@ import {
   latestOf,
   statsBetween,
 } from "../series.ts";
+import { faultPointsOf } from "./fault-render.ts";
 import { rfc3339 } from "./render.ts";
 
 const KM_PER_MILE = 1.609344;
@@ -123,7 +124,11 @@ export function historyOf(
       points.map((point) => ({ time: point.time, reading: gpsReadingOf(point) })),
     );
   }
-  const statKeys = types.filter((type) => type !== "gps");
+  if (types.includes("faultCodes")) {
+    const vehicle = vehiclesAt(fleet).find((candidate) => candidate.id === vehicleId);
+    if (vehicle) add("faultCodes", faultPointsOf(fleet, vehicle, from - DAY_MS, until, now));
+  }
+  const statKeys = types.filter((type) => type !== "gps" && type !== "faultCodes");
   if (statKeys.length > 0) {
     const byKey = new Map<string, { time: number; reading: unknown }[]>();
     for (const stat of statsBetween(fleet, vehicleId, from - DAY_MS, until + 1)) {

@@ -8,7 +8,7 @@
  * `Retry-After`, 503, truncated JSON, slow answers. The EU region is this same server. The
  * time-series endpoints (stats snapshot and history, trips stream) are in series-routes.ts, the
  * hours of service (HOS logs, daily logs and clocks) in hos-routes.ts, the IFTA vehicle report in
- * ifta-routes.ts.
+ * ifta-routes.ts, the trailers and a document download in asset-routes.ts.
  *
  * Samsara-only controls (scopes taken away, scripted answers, a request log, a stopped clock):
  * see `control`.
@@ -17,10 +17,11 @@
 import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
+import { ASSET_ROUTES, assetRouteOf } from "./asset-routes.ts";
 import { HOS_ROUTES } from "./hos-routes.ts";
 import { IFTA_ROUTES } from "./ifta-routes.ts";
 import { BadRequest, pageOf } from "./paging.ts";
-import { limitOf, timeOf } from "./params.ts";
+import { dateOf, limitOf, timeOf } from "./params.ts";
 import {
   driversOf,
   gatewaysOf,
@@ -42,7 +43,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 0.40235;
 const DAY_MS = 86_400_000;
 
 export type Context = { url: URL; account: FakeAccount; now: number };
-/** An endpoint: the scope a token needs for it (403 without), and its answer (a BadRequest is a 400). */
+/** An endpoint: the scope a token needs for it (403 without), and its answer: JSON, or a Response as it is. */
 export type Route = { scope: string; handle: (context: Context) => unknown };
 
 /** Samsara's error body. */
@@ -150,18 +151,8 @@ const ROUTES: Record<string, Route> = {
   ...SERIES_ROUTES,
   ...HOS_ROUTES,
   ...IFTA_ROUTES,
+  ...ASSET_ROUTES,
 };
-
-/** The date part of an RFC 3339 parameter (Samsara ignores the rest of it but the time zone). */
-function dateOf(url: URL, name: string): string {
-  const value = url.searchParams.get(name);
-  if (value === null) throw new BadRequest(`${name} is missing from query string`);
-  const match = /^(\d{4}-\d{2}-\d{2})(T|$)/.exec(value);
-  if (!match || Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))) {
-    throw new BadRequest(`${name} must be an RFC 3339 date`);
-  }
-  return match[1]!;
-}
 
 function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "");
@@ -176,7 +167,7 @@ type Scripted = (typeof SCRIPTED)[number];
 type TokenState = {
   denied: Set<string>;
   script: Scripted[];
-  log: { path: string; query: Record<string, string>; status: number }[];
+  log: { path: string; query: Record<string, string>; status: number; version?: string }[];
   /** When each logged request arrived (ms since the epoch), to check a client's request pace. */
   arrivals: { path: string; at: number }[];
   /** The instant (ms) the token's answers are computed at, when stopped; the real time otherwise. */
@@ -200,9 +191,10 @@ export function createSamsaraFake() {
   /**
    * Samsara-only controls, per token: `PUT …/scopes/<token>` `{ denied: [scope…] }` (403 on
    * their endpoints), `PUT …/script/<token>` `{ responses: ["429", "503", …] }` (the next
-   * requests answer these, in order, then normally), `GET …/log/<token>` (requests served),
-   * `GET …/arrivals/<token>` (when each of them arrived), `PUT …/clock/<token>` `{ now }` (the
-   * token's answers are computed at that instant, in ms; `null` lets the clock run again).
+   * requests answer these, in order, then normally), `GET …/log/<token>` (requests served, with
+   * their `X-Samsara-Version` as `version`), `GET …/arrivals/<token>` (when each of them arrived),
+   * `PUT …/clock/<token>` `{ now }` (the token's answers are computed at that instant, in ms;
+   * `null` lets the clock run again).
    */
   async function control(request: Request, url: URL): Promise<Response | undefined> {
     const match = /^\/__fake\/samsara\/(scopes|script|log|arrivals|clock)\/(.+)$/.exec(url.pathname);
@@ -221,10 +213,13 @@ export function createSamsaraFake() {
     return json({ denied: [...state.denied], script: state.script, requests: state.log });
   }
 
-  function answer(state: TokenState | undefined, url: URL, at: number, response: Response): Response {
+  function answer(state: TokenState | undefined, request: Request, at: number, response: Response): Response {
+    const { pathname: path, searchParams } = new URL(request.url);
+    const version = request.headers.get("x-samsara-version");
     if (state && state.log.length < MAX_LOG) {
-      state.log.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), status: response.status });
-      state.arrivals.push({ path: url.pathname, at });
+      const entry = { path, query: Object.fromEntries(searchParams), status: response.status };
+      state.log.push(version === null ? entry : { ...entry, version });
+      state.arrivals.push({ path, at });
     }
     return response;
   }
@@ -239,7 +234,7 @@ export function createSamsaraFake() {
       const controlled = await control(request, url);
       if (controlled) return controlled;
 
-      const route = Object.hasOwn(ROUTES, url.pathname) ? ROUTES[url.pathname] : undefined;
+      const route = Object.hasOwn(ROUTES, url.pathname) ? ROUTES[url.pathname] : assetRouteOf(url.pathname);
       if (!route) return samsaraError(404, "Not Found");
       if (request.method !== "GET") return samsaraError(405, "Method Not Allowed");
       const account = accounts.get(bearerToken(request));
@@ -249,32 +244,33 @@ export function createSamsaraFake() {
       const scripted = state.script.shift();
       const retryAfter = String(account.faults.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
       if (scripted === "401")
-        return answer(state, url, arrivedAt, samsaraError(401, "Unauthorized: the API token is revoked."));
+        return answer(state, request, arrivedAt, samsaraError(401, "Unauthorized: the API token is revoked."));
       if (scripted === "403" || state.denied.has(route.scope)) {
         const message = `Forbidden: this endpoint needs the "${route.scope}" scope, which the API token does not have.`;
-        return answer(state, url, arrivedAt, samsaraError(403, message));
+        return answer(state, request, arrivedAt, samsaraError(403, message));
       }
       if (scripted === "429" || inject(account, "rateLimit", account.faults.rateLimitRate)) {
         return answer(
           state,
-          url,
+          request,
           arrivedAt,
           samsaraError(429, "Rate limit exceeded. Please slow down.", { "retry-after": retryAfter }),
         );
       }
       if (scripted === "503" || inject(account, "serverError", account.faults.serverErrorRate)) {
-        return answer(state, url, arrivedAt, samsaraError(503, "Service Unavailable"));
+        return answer(state, request, arrivedAt, samsaraError(503, "Service Unavailable"));
       }
       await maybeHang(account);
       if (inject(account, "wrongShape", account.faults.wrongShapeRate))
-        return answer(state, url, arrivedAt, wrongShape());
+        return answer(state, request, arrivedAt, wrongShape());
       let body: unknown;
       try {
         body = route.handle({ url, account, now: state.now ?? Date.now() });
       } catch (error) {
-        if (error instanceof BadRequest) return answer(state, url, arrivedAt, samsaraError(400, error.message));
+        if (error instanceof BadRequest) return answer(state, request, arrivedAt, samsaraError(400, error.message));
         throw error;
       }
+      if (body instanceof Response) return answer(state, request, arrivedAt, body);
       if (inject(account, "duplicatePage", account.faults.duplicatePageRate)) {
         body = duplicateRecords(body);
         // Paged by cursor: the same page comes again after this one.
@@ -288,9 +284,9 @@ export function createSamsaraFake() {
           status: 200,
           headers: { "content-type": "application/json" },
         });
-        return answer(state, url, arrivedAt, truncated);
+        return answer(state, request, arrivedAt, truncated);
       }
-      return answer(state, url, arrivedAt, json(body));
+      return answer(state, request, arrivedAt, json(body));
     },
   };
 }

@@ -72,6 +72,20 @@ export const CreateShortLinkBodySchema = z
       .optional()
       .openapi({ description: "Sync mode of the new connection; default `automatic`.", example: "automatic" }),
     backfill: BackfillSchema.optional(),
+    providerHints: z
+      .array(z.string().min(1).max(100))
+      .max(50)
+      .optional()
+      .openapi({
+        description:
+          "Provider codes (GET /providers) the picker lists first, in this order, before the other providers; every code must be a provider of the environment.",
+        example: ["geotab", "samsara"],
+      }),
+    template: z.string().min(1).max(100).optional().openapi({
+      description:
+        "Link template id of the reference service (`ltp_…`). Accepted for compatibility, stored with the link and ignored: this service has a single hosted-flow template.",
+      example: "ltp_01HXQ4YK8V2X0X0X0X0X0X0X0X",
+    }),
     expiresAt: DateTimeSchema.optional().openapi({
       description:
         "When the link stops working: in the future, at most the deployment's link lifetime away (`SHORT_LINK_LIFETIME_DAYS`, 365 by default). Default: that lifetime from now.",

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../env";
 import { errorResponses } from "../../../http/errors";
+import { providerDocsOf } from "../../../providers/provider-docs";
 import { listProviders } from "../../../providers/registry";
 import type { ProviderAdapter } from "../../../providers/types";
 import { WIRE_MODELS, WIRE_SUPPORT, wireSupport } from "../../../providers/wire-models";
@@ -37,9 +38,35 @@ const LocationSupportSchema = z
   })
   .openapi("VehicleLocationSupport");
 
+const UserGuideSchema = z
+  .object({
+    title: z.string().openapi({ example: "Samsara API tokens" }),
+    url: z.string().url().openapi({ example: "https://kb.samsara.com/hc/en-us/articles/217296157-Samsara-API" }),
+    description: z.string().openapi({
+      description: "What the page helps with.",
+      example: "How an administrator creates an API token in the Samsara dashboard and chooses its scopes.",
+    }),
+  })
+  .openapi("ProviderUserGuide", {
+    description:
+      "A page of the provider's own help for the fleet's staff: where to find or create what the credential form asks for.",
+  });
+
+const ReferenceSchema = z
+  .object({
+    title: z.string().openapi({ example: "Samsara API reference" }),
+    url: z.string().url().openapi({ example: "https://developers.samsara.com/reference/overview" }),
+  })
+  .openapi("ProviderReference", { description: "A page of the provider's API documentation, for developers." });
+
 export const ProviderSchema = z
   .object({
     code: z.string().openapi({ description: "Unique provider code.", example: "sandbox" }),
+    baseCode: z.string().openapi({
+      description:
+        "Code of the platform the provider is built on: a white label of Geotab has `geotab`; a provider that is its own platform has its own code. Providers of one base take the same credentials and serve the same models.",
+      example: "geotab",
+    }),
     name: z.string().openapi({ example: "Sandbox" }),
     status: z.enum(["live", "beta", "deprecated", "sandbox"]),
     logo: z.string().openapi({ description: "Logo image URL." }),
@@ -63,6 +90,13 @@ export const ProviderSchema = z
         ),
       )
       .openapi({ description: "What can be read from the provider through this service, for every model." }),
+    userGuides: z.array(UserGuideSchema).openapi({
+      description:
+        "Guides for the end user connecting the account (how to create the API token or find the database name); empty when the credential form says all.",
+    }),
+    references: z
+      .array(ReferenceSchema)
+      .openapi({ description: "The provider's API documentation, for developers; empty when it publishes none." }),
   })
   .openapi("Provider");
 
@@ -84,14 +118,18 @@ const route = createRoute({
 });
 
 function presentProvider(adapter: ProviderAdapter) {
+  const docs = providerDocsOf(adapter.code);
   return {
     code: adapter.code,
+    baseCode: docs.baseCode,
     name: adapter.name,
     status: adapter.status,
     logo: adapter.logo,
     icon: adapter.icon,
     credentials: adapter.credentialFields,
     supportedModels: presentSupport(adapter),
+    userGuides: docs.userGuides,
+    references: docs.references,
   };
 }
 

@@ -21,7 +21,10 @@ export const WebhookEndpointSchema = z
     id: z.string().openapi({ example: "whe_01HZX5G1Q4V2M8T6W9K3R7N0PB" }),
     url: z.string().openapi({ example: "https://example.com/webhooks/telematics" }),
     description: z.string().optional(),
-    eventTypes: z.array(EventTypeSchema).openapi({ description: "Subscribed event types; empty: every type." }),
+    eventTypes: z.array(EventTypeSchema).openapi({
+      description:
+        "Subscribed event types; empty: every type but `vehicle.location_updated`, which an endpoint receives only when it names it.",
+    }),
     enabled: z.boolean(),
     disabledReason: z.string().optional(),
     failingSince: z.string().optional(),

@@ -19,6 +19,7 @@ const KEYS: Readonly<Record<string, readonly string[]>> = {
   vehicle_series: ["vehicle_id", "series", "hour"],
   vehicle_series_raw: ["vehicle_id", "series", "hour"],
   latest_vehicle_locations: ["vehicle_id"],
+  latest_trailer_locations: ["trailer_id"],
   hos_clocks: ["driver_id"],
   series_archive: ["vehicle_id", "day"],
   issues: ["error_code"],

@@ -53,6 +53,7 @@ async function readGroups(client: GeotabClient, request: ReadRequest): Promise<P
   };
 }
 
+/** A group; Geotab's Group carries no creation or update time, so the group has neither. */
 export function mapGroup(payload: unknown): NormalizedGroup {
   const group = parsePayload(PROVIDER, geotabGroup, payload, "Group");
   const description = nonBlank(group.comments);

@@ -133,7 +133,7 @@ function engineStateOf(
 }
 
 /** Whole degrees 0–359; -1 is Geotab's unknown bearing. */
-function headingOf(bearing: number | undefined): number | undefined {
+export function headingOf(bearing: number | undefined): number | undefined {
   if (bearing === undefined || bearing === -1) return undefined;
   if (bearing < 0 || bearing >= 360) throw new ProviderError("malformed", `Geotab: ${bearing} is not a bearing.`);
   return bearing;

@@ -98,9 +98,11 @@ export function isSafetyEvent(payload: unknown): boolean {
 }
 
 /**
- * An ExceptionEvent of a stock safety rule. Geotab records no location, speed or g-force on the
- * event (those live in LogRecord and StatusData), and no camera media: cameras come from
- * partner integrations, not from the MyGeotab API.
+ * An ExceptionEvent of a stock safety rule, whose id is the `sourceType`: the event names its
+ * rule by id only (the name is the Rule's, editable per database), and a stock rule's id is the
+ * same in every database. Geotab records no location, speed or g-force on the event (those live
+ * in LogRecord and StatusData), and no camera: cameras come from partner integrations (their
+ * MediaFiles matched by device and time), not from the event, so the event has none.
  */
 export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   const event = parsePayload(PROVIDER, geotabExceptionEvent, payload, "ExceptionEvent");
@@ -110,6 +112,7 @@ export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   return {
     sourceId: event.id,
     type,
+    sourceType: event.rule.id,
     ...(driver !== undefined ? { driverSourceId: driver } : {}),
     vehicleSourceId: event.device.id,
     startedAt: new Date(event.activeFrom).toISOString(),

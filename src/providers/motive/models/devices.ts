@@ -19,7 +19,10 @@ export const motiveDevices: ProviderModel<"devices"> = {
   normalize: mapDevice,
 };
 
-/** An ELD is the vehicle gateway: a tracker. Its identifier is the serial number printed on it. */
+/**
+ * An ELD is the vehicle gateway: a tracker. Its identifier is the serial number printed on it.
+ * Motive's ELD devices carry no creation or update time, so the device has neither.
+ */
 export function mapDevice(payload: unknown): NormalizedDevice {
   const device = parsePayload(PROVIDER, motiveEldDevice, payload, "ELD device");
   return {

@@ -12,6 +12,7 @@ export const motiveGroups: ProviderModel<"groups"> = {
   normalize: mapGroup,
 };
 
+/** A group; Motive's groups carry no creation or update time, so the group has neither. */
 export function mapGroup(payload: unknown): NormalizedGroup {
   const group = parsePayload(PROVIDER, motiveGroup, payload, "group");
   return {

@@ -1,11 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import type { NormalizedLatestLocation } from "../../../model/normalized";
 import { ProviderError } from "../../errors";
 import { nonBlank, parsePayload } from "../../kit/parse";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
-import { MOTIVE_METRIC_UNITS, MotiveClient, MotiveForbiddenError, PROVIDER } from "../client";
-import { decodeMotiveCursor, encodeMotiveCursor } from "../cursor";
-import { missingPermissions, perPage } from "../listing";
+import { PROVIDER } from "../client";
+import { readLocatedSnapshot } from "../located-snapshot";
 import { engineRuntimeMs, engineStateAt, headingOf, odometerKm, speedKmh } from "../point-readings";
 import { motiveCurrentLocation } from "../series-payloads";
 import { iso, round2 } from "../values";
@@ -24,36 +22,9 @@ export const motiveLatestVehicleLocations: ProviderModel<"latestVehicleLocations
 };
 
 const SCHEMA = "/v3/vehicle_locations";
-const VEHICLES = { list: "vehicles", item: "vehicle" };
 
-/** A vehicle Motive has never located has `current_location: null`: it has no latest location to store. */
-const located = z.object({ current_location: z.record(z.string(), z.unknown()) });
-
-/**
- * A page of the snapshot: each located vehicle, untouched, beside the unit system asked for.
- * A 403 (the key may not read locations) is an issue, and the sync goes on without them.
- */
-async function readLatestLocations(request: ReadRequest): Promise<ProviderPage> {
-  const client = MotiveClient.of(request.context, request.credentials);
-  const { page } = request.cursor === undefined ? { page: 1 } : decodeMotiveCursor(request.cursor, false);
-  let answer: Awaited<ReturnType<MotiveClient["list"]>>;
-  try {
-    answer = await client.list(SCHEMA, VEHICLES, {}, { no: page, perPage: perPage(request.pageSize) });
-  } catch (error) {
-    if (!(error instanceof MotiveForbiddenError)) throw error;
-    return {
-      items: [],
-      schema: SCHEMA,
-      issues: [missingPermissions(`${error.message} Vehicle locations were not read.`)],
-    };
-  }
-  return {
-    items: answer.items
-      .filter((vehicle) => located.safeParse(vehicle).success)
-      .map((vehicle) => ({ metric_units: MOTIVE_METRIC_UNITS, vehicle })),
-    schema: SCHEMA,
-    ...(answer.hasMore ? { nextCursor: encodeMotiveCursor({ page: page + 1 }) } : {}),
-  };
+function readLatestLocations(request: ReadRequest): Promise<ProviderPage> {
+  return readLocatedSnapshot(request, { path: SCHEMA, list: "vehicles", item: "vehicle", what: "Vehicle locations" });
 }
 
 /** A vehicle's current location: position, driver, speed (km/h), odometer (km), fuel level, engine. */

@@ -3,7 +3,7 @@ import type { NormalizedSafetyEvent, SafetyEventType } from "../../../model/norm
 import { parsePayload } from "../../kit/parse";
 import { isoDay, requireWindow } from "../../kit/windows";
 import type { ProviderModel, ProviderPage, ReadRequest } from "../../types";
-import { cameraLinks, cameraSourceId } from "../cameras";
+import { type CameraLinks, cameraLinks, cameraSourceId } from "../cameras";
 import { MotiveClient, MotiveForbiddenError, PROVIDER } from "../client";
 import { decodeMotiveCursor, encodeMotiveCursor } from "../cursor";
 import { missingPermissions, perPage } from "../listing";
@@ -88,7 +88,7 @@ function startTimeOf(item: unknown): number | undefined {
 /**
  * Motive reports one acceleration magnitude in g: braking decelerates (negative forward g),
  * cornering is sideways; other behaviours carry no g-force we can place on an axis. Speeds
- * are km/h (metric units are asked for).
+ * are km/h (metric units are asked for). The behaviour's own name (`type`) is the `sourceType`.
  */
 export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   const event = parsePayload(PROVIDER, motiveDriverPerformanceEvent, payload, "driver performance event");
@@ -105,6 +105,7 @@ export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   return {
     sourceId: String(event.id),
     type: EVENT_TYPES[event.type],
+    sourceType: event.type,
     ...(event.driver ? { driverSourceId: String(event.driver.id) } : {}),
     ...(event.vehicle ? { vehicleSourceId: String(event.vehicle.id) } : {}),
     ...(event.lat != null && event.lon != null ? { startLocation: { latitude: event.lat, longitude: event.lon } } : {}),
@@ -115,15 +116,26 @@ export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   };
 }
 
-/** The cameras of an event as the listing tells them: a camera is available once it has a link. */
+/**
+ * The cameras of an event as the listing tells them, each available once it has a link.
+ * Motive's dash cams always film the road: an event with footage (`available`), or whose
+ * camera is named (type, positions) though it has none, references the road-facing camera;
+ * the driver-facing one too when that camera films the driver. `available: false` with no
+ * camera named, or no `camera_media`, is an event without a camera.
+ */
 function cameraReferences(media: MotiveCameraMedia | null | undefined): NormalizedSafetyEvent["cameraMedia"] {
-  if (!media?.available) return {};
+  if (!media) return {};
   const { front, driver } = cameraLinks(media);
+  const linked = (links: CameraLinks) => links.video !== null || links.image !== null;
+  const type = [media.cam_type, media.camera_type].filter(Boolean).join(" ").toLowerCase();
+  const positions = (media.cam_positions ?? []).map((position) => position.toLowerCase());
+  const filmsDriver =
+    linked(driver) ||
+    /dual|driver|inward/.test(type) ||
+    positions.some((position) => /driver|inward|cab/.test(position));
+  if (!media.available && type === "" && positions.length === 0 && !linked(front) && !filmsDriver) return {};
   return {
-    // Motive's dashcams always film the road; media whose links are not ready yet is that camera's, pending.
-    frontFacing: { sourceId: cameraSourceId(media, "front"), available: front.video !== null || front.image !== null },
-    ...(driver.video !== null || driver.image !== null
-      ? { rearFacing: { sourceId: cameraSourceId(media, "driver"), available: true } }
-      : {}),
+    frontFacing: { sourceId: cameraSourceId(media, "front"), available: linked(front) },
+    ...(filmsDriver ? { rearFacing: { sourceId: cameraSourceId(media, "driver"), available: linked(driver) } } : {}),
   };
 }

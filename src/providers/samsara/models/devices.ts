@@ -59,7 +59,10 @@ export function deviceItems(gateways: readonly unknown[]): { items: unknown[]; u
 /** Samsara's dash cams are the accessories whose model is a CM (CM31, CM32, CM33, CM34…). */
 export const isCameraModel = (model: string | null | undefined) => /^CM\d/i.test(model ?? "");
 
-/** A gateway is a tracker in its asset; a camera accessory is a camera in its gateway's asset. */
+/**
+ * A gateway is a tracker in its asset; a camera accessory is a camera in its gateway's asset.
+ * Samsara's gateways and accessories carry no creation or update time, so the device has neither.
+ */
 export function mapDevice(payload: unknown): NormalizedDevice {
   const item = parsePayload(PROVIDER, samsaraDeviceItem, payload, "device");
   if ("accessory" in item) {

@@ -12,6 +12,7 @@ export const samsaraGroups: ProviderModel<"groups"> = {
   normalize: mapTag,
 };
 
+/** A tag; Samsara's tags carry no creation or update time, so the group has neither. */
 export function mapTag(payload: unknown): NormalizedGroup {
   const tag = parsePayload(PROVIDER, samsaraTag, payload, "tag");
   const parent = nonBlank(tag.parentTagId) ?? nonBlank(tag.parentTag?.id);

@@ -4,11 +4,11 @@ import { nonBlank, parsePayload } from "../../kit/parse";
 import { round2, round2OrUndefined } from "../../kit/units";
 import { requireWindow } from "../../kit/windows";
 import type { ProviderModel } from "../../types";
-import { safetyEventType } from "../behavior-labels";
+import { safetyEventType, typedLabel } from "../behavior-labels";
 import { cameraSourceId, facingOf } from "../cameras";
 import { nextAfter, PROVIDER } from "../client";
 import { next, samsaraPages } from "../listing";
-import { samsaraListEnvelope, samsaraSafetyEvent } from "../payloads";
+import { type SamsaraSafetyEvent, samsaraListEnvelope, samsaraSafetyEvent } from "../payloads";
 import { isoTime, optional } from "../values";
 
 /**
@@ -47,17 +47,18 @@ export function hasKnownType(event: unknown): boolean {
 }
 
 /**
- * A v2 safety event: behaviour labels to wire-compat types, RFC 3339 `startMs`/`endMs`. Speeds
- * are km/h already (speedingMetadata); the peak g-force is forward-backward for braking,
- * acceleration and crashes, side-to-side for harsh turns. A camera is referenced when the event
- * lists its media; available once its signed URL is there.
+ * A v2 safety event: behaviour labels to wire-compat types (the label that gave the type is the
+ * event's `sourceType`), RFC 3339 `startMs`/`endMs`. Speeds are km/h already (speedingMetadata);
+ * the peak g-force is forward-backward for braking, acceleration and crashes, side-to-side for
+ * harsh turns.
  */
 export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   const event = parsePayload(PROVIDER, samsaraSafetyEvent, payload, "safety event");
-  const type = safetyEventType(event.behaviorLabels);
-  if (!type) {
+  const typed = typedLabel(event.behaviorLabels);
+  if (!typed) {
     throw new ProviderError("malformed", `Samsara: safety event ${event.id} has no behaviour label with a known type.`);
   }
+  const { type } = typed;
   const startedAt = isoTime(event.startMs);
   if (!startedAt) throw new ProviderError("malformed", `Samsara: safety event ${event.id} has no valid startMs.`);
   const assetType = nonBlank(event.asset?.type);
@@ -73,16 +74,10 @@ export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
     ...(g !== undefined && type === "harsh_turn" ? { gForceSideToSide: round2(g) } : {}),
     ...optional("heading", round2OrUndefined(event.location?.headingDegrees)),
   };
-  const cameraMedia: NormalizedSafetyEvent["cameraMedia"] = {};
-  for (const media of event.media ?? []) {
-    const facing = facingOf(media.input, media.cameraRole);
-    if (!facing) continue;
-    const available = nonBlank(media.url) !== undefined || cameraMedia[facing]?.available === true;
-    cameraMedia[facing] = { sourceId: cameraSourceId(event.id, facing), available };
-  }
   return {
     sourceId: event.id,
     type,
+    sourceType: typed.label,
     ...optional("driverSourceId", nonBlank(event.driver?.id)),
     ...optional("vehicleSourceId", vehicle),
     ...(event.location
@@ -91,6 +86,22 @@ export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
     startedAt,
     ...optional("endedAt", isoTime(event.endMs)),
     ...(Object.keys(stats).length ? { stats } : {}),
-    cameraMedia,
+    cameraMedia: cameraReferences(event),
   };
+}
+
+/**
+ * The dash cams of an event: those it lists media of, and those that recorded it
+ * (`detectedStreams`) but whose media is not uploaded yet. A camera is available once a media
+ * of it has its signed URL; an event without either list had no camera.
+ */
+function cameraReferences(event: SamsaraSafetyEvent): NormalizedSafetyEvent["cameraMedia"] {
+  const cameraMedia: NormalizedSafetyEvent["cameraMedia"] = {};
+  for (const media of [...(event.media ?? []), ...(event.detectedStreams ?? [])]) {
+    const facing = facingOf(media.input, media.cameraRole);
+    if (!facing) continue;
+    const available = nonBlank(media.url) !== undefined || cameraMedia[facing]?.available === true;
+    cameraMedia[facing] = { sourceId: cameraSourceId(event.id, facing), available };
+  }
+  return cameraMedia;
 }

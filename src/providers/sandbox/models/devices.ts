@@ -23,5 +23,7 @@ export function mapDevice(payload: unknown): NormalizedDevice {
     description: device.productName,
     serialNumber: device.serial,
     lastConnectedAt: device.lastHeardAt,
+    createdAt: device.createdAt,
+    updatedAt: device.updatedAt,
   };
 }

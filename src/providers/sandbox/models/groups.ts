@@ -21,5 +21,7 @@ export function mapGroup(payload: unknown): NormalizedGroup {
     name: tag.name,
     ...(tag.description !== undefined ? { description: tag.description } : {}),
     ...(tag.parentId !== undefined ? { parentSourceId: tag.parentId } : {}),
+    createdAt: tag.createdAt,
+    updatedAt: tag.updatedAt,
   };
 }

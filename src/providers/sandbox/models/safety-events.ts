@@ -47,13 +47,18 @@ export const BEHAVIOR_TYPES: Readonly<Record<SandboxBehavior, SafetyEventType>> 
   unsafeParking: "unsafe_parking",
 };
 
-/** Speeds mph → km/h; g-forces and heading as they are. */
+/**
+ * Speeds mph → km/h; g-forces and heading as they are; the behaviour's own name as the
+ * `sourceType`. A vehicle's dashcam references its cameras (not yet available while the clips
+ * are prepared); an event of a vehicle without one has no camera.
+ */
 export function mapSafetyEvent(payload: unknown): NormalizedSafetyEvent {
   const event = parsePayload(PROVIDER, sandboxSafetyEvent, payload, "safety event");
   const { front, rear } = event.media;
   return {
     sourceId: event.id,
     type: BEHAVIOR_TYPES[event.behavior],
+    sourceType: event.behavior,
     ...(event.driverId !== undefined ? { driverSourceId: event.driverId } : {}),
     vehicleSourceId: event.vehicleId,
     startLocation: location(event.location),

@@ -1,0 +1,89 @@
+/**
+ * What GET /providers says about each provider beyond its adapter: the platform it is built on
+ * and where people read about it. Kept out of the adapters because it is documentation, not
+ * behaviour: a white label reads exactly like its platform and differs here only.
+ */
+
+/** A page for the fleet's own staff: where to find or create what the provider's credential form asks for. */
+export type ProviderUserGuide = {
+  title: string;
+  url: string;
+  /** What the page helps with, in a sentence. */
+  description: string;
+};
+
+/** A page for developers: the provider's API documentation. */
+export type ProviderReference = { title: string; url: string };
+
+export type ProviderDocs = {
+  /**
+   * Code of the platform the provider runs on: a white label of Geotab has `geotab`; a provider
+   * that is its own platform has its own code. Connections to providers of one base read alike.
+   */
+  baseCode: string;
+  userGuides: readonly ProviderUserGuide[];
+  references: readonly ProviderReference[];
+};
+
+/**
+ * By provider code; every provider of the registry has an entry (a test checks it). Only the
+ * providers' own published pages, on their own domains.
+ */
+const PROVIDER_DOCS: Readonly<Record<string, ProviderDocs>> = {
+  samsara: {
+    baseCode: "samsara",
+    userGuides: [
+      {
+        title: "Samsara API tokens",
+        url: "https://kb.samsara.com/hc/en-us/articles/217296157-Samsara-API",
+        description:
+          "How an administrator creates an API token in the Samsara dashboard (Settings → API Tokens) and chooses its scopes.",
+      },
+    ],
+    references: [
+      { title: "Samsara API reference", url: "https://developers.samsara.com/reference/overview" },
+      { title: "Samsara API rate limits", url: "https://developers.samsara.com/docs/rate-limits" },
+    ],
+  },
+  motive: {
+    baseCode: "motive",
+    userGuides: [
+      {
+        title: "Motive Help Center",
+        url: "https://helpcenter.gomotive.com/hc/en-us",
+        description:
+          "Motive's help for fleet administrators; a company API key is created in the dashboard under Admin → Developers → API Keys.",
+      },
+    ],
+    references: [{ title: "Motive API documentation", url: "https://developer.gomotive.com/" }],
+  },
+  geotab: {
+    baseCode: "geotab",
+    userGuides: [
+      {
+        title: "Geotab Support",
+        url: "https://support.geotab.com/",
+        description:
+          "MyGeotab help: the database is the company name in the MyGeotab address (my.geotab.com/<database>), the user a MyGeotab login with access to the fleet.",
+      },
+    ],
+    references: [
+      { title: "MyGeotab API introduction", url: "https://developers.geotab.com/myGeotab/introduction" },
+      { title: "MyGeotab API methods", url: "https://developers.geotab.com/myGeotab/apiReference/methods" },
+      { title: "Geotab SDK on GitHub", url: "https://github.com/Geotab/sdk" },
+    ],
+  },
+  // The sandbox is this service's own simulation: its credential form says everything (any
+  // username and password), and no outside page documents it.
+  sandbox: { baseCode: "sandbox", userGuides: [], references: [] },
+};
+
+/** The provider's entry; a provider without one is its own platform with nothing to link to. */
+export function providerDocsOf(code: string): ProviderDocs {
+  return PROVIDER_DOCS[code] ?? { baseCode: code, userGuides: [], references: [] };
+}
+
+/** The codes that have an entry (for the test that every provider has one). */
+export function documentedProviderCodes(): string[] {
+  return Object.keys(PROVIDER_DOCS);
+}
