@@ -1,5 +1,5 @@
 /**
- * The cross-provider contract for trailers, trailer locations and fault codes: the canonical
+ * The cross-provider contract for trailers and fault codes (trailer locations: contract.test.ts, with the time series): the canonical
  * trailers (test/fakes/trailers.ts) and faults (test/fakes/faults.ts), served by each fake in its
  * provider's shapes (Samsara's active-code sets, Motive's occurrences, Geotab's FaultData rows
  * and trailer attachments), synced end to end and read through the API, come out the same.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { faultsBetween } from "../fakes/faults.ts";
 import { type FleetOptions, vehiclesAt } from "../fakes/fleet.ts";
-import { trailerLocationOf, trailersAt } from "../fakes/trailers.ts";
+import { trailersAt } from "../fakes/trailers.ts";
 import { connectThrough, PROVIDERS } from "./contract-helpers";
 
 const DAY_MS = 86_400_000;
@@ -74,41 +74,6 @@ describe("trailers and fault codes through every provider", () => {
         }))
         .sort((a, b) => a.key.localeCompare(b.key));
       expect(past, provider).toEqual(canonicalFaults);
-    }
-  }, 120_000);
-
-  it("locate each trailer where the canonical fleet has it: parked at its yard, or with the vehicle it is hitched to", async () => {
-    const suffix = crypto.randomUUID().slice(0, 8);
-    const fleet: FleetOptions = { seed: `contract-trailers-${suffix}`, vehicles: 3, revision: 0 };
-    const canonical = trailersAt(fleet);
-    const vinOfCanonical = new Map(vehiclesAt(fleet).map((vehicle) => [vehicle.id, vehicle.vin]));
-    const results = await Promise.all(
-      PROVIDERS.map(async (provider) => {
-        const { get } = await connectThrough(provider, fleet, `l${suffix}`, { days: 1, timeSeries: true });
-        const vehicles = await get("/vehicles/locations?expand=vehicle");
-        const trailers = await get("/trailers/locations?expand=trailer");
-        return { provider: provider.code, vehicles, trailers };
-      }),
-    );
-    for (const { provider, vehicles, trailers } of results) {
-      const vehicleAt = new Map(vehicles.map((latest) => [latest.vehicle.vin as string, latest.location]));
-      const located = new Map(trailers.map((latest) => [latest.trailer.name as string, latest]));
-      // Geotab has no trailer positions: a trailer is located by the tractor it is hitched to, or not at all.
-      const locatable = canonical.filter((trailer) => provider !== "geotab" || trailer.vehicleId);
-      expect([...located.keys()].sort(), provider).toEqual(locatable.map((trailer) => trailer.name).sort());
-      for (const trailer of locatable) {
-        const { location } = located.get(trailer.name)!;
-        // A hitched trailer is where its vehicle was when the snapshots were read (within one
-        // breadcrumb or two of a moving vehicle); a parked one exactly at its spot.
-        const expected = trailer.vehicleId
-          ? vehicleAt.get(vinOfCanonical.get(trailer.vehicleId)!)!
-          : trailerLocationOf(fleet, trailer, Date.now());
-        const tolerance = trailer.vehicleId ? 0.05 : 1e-5;
-        expect(Math.abs(location.latitude - expected.latitude), `${provider} ${trailer.name}`).toBeLessThan(tolerance);
-        expect(Math.abs(location.longitude - expected.longitude), `${provider} ${trailer.name}`).toBeLessThan(
-          tolerance,
-        );
-      }
     }
   }, 120_000);
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { STAT_FIELDS } from "../../src/families/vehicle-stat-logs/stat-fields";
 import { dayOf, driversAt, type FleetOptions, vehiclesAt } from "../fakes/fleet.ts";
+import { trailersAt } from "../fakes/trailers.ts";
 import { connectThrough, PROVIDERS, type Provider } from "./contract-helpers";
 
 const DAY_MS = 86_400_000;
@@ -49,6 +50,9 @@ type Series = {
   breadcrumbs: Map<string, any[]>;
   /** VIN|type|timestamp → the reading's value. */
   stats: Map<string, unknown>;
+  /** VIN → the vehicle's latest location, and trailer name → the trailer's. */
+  vehicleAt: Map<string, { latitude: number; longitude: number }>;
+  trailerAt: Map<string, { latitude: number; longitude: number }>;
 };
 
 /** One provider's time series of yesterday (UTC), keyed by canonical facts: VIN, instant, stat type. */
@@ -66,6 +70,12 @@ async function seriesThrough(provider: Provider, fleet: FleetOptions, suffix: st
     trips: new Map(trips.map((trip) => [`${vinOf.get(trip.vehicle)}|${trip.startedAt}`, trip])),
     breadcrumbs: new Map(),
     stats: new Map(),
+    vehicleAt: new Map(
+      (await get("/vehicles/locations?expand=vehicle")).map((latest) => [latest.vehicle.vin, latest.location]),
+    ),
+    trailerAt: new Map(
+      (await get("/trailers/locations?expand=trailer")).map((latest) => [latest.trailer.name, latest.location]),
+    ),
   };
   for (const vehicle of vehicles) {
     series.breadcrumbs.set(vehicle.vin, await get(`/vehicles/${vehicle.id}/locations?${window}`));
@@ -180,5 +190,19 @@ describe("the same fleet through every provider", () => {
     const inAll = [...motive!.stats.keys()].filter((key) => samsara!.stats.has(key) && geotab!.stats.has(key));
     expect(inAll.length).toBeGreaterThan(motive!.stats.size * 0.9);
     expect(shared).toBeGreaterThan(0);
+
+    // The hitched trailer is where its vehicle was when the snapshots were read (within a
+    // breadcrumb or two of a moving vehicle), at every provider: its own tracker's position at
+    // Samsara and Motive, its tractor's at Geotab.
+    const vinOf = new Map(vehiclesAt(fleet).map((vehicle) => [vehicle.id, vehicle.vin]));
+    for (const trailer of trailersAt(fleet).filter((candidate) => candidate.vehicleId)) {
+      for (const series of all) {
+        const at = series.trailerAt.get(trailer.name);
+        const vehicle = series.vehicleAt.get(vinOf.get(trailer.vehicleId!)!);
+        expect(at, `${series.provider} ${trailer.name}`).toBeDefined();
+        expect(Math.abs(at!.latitude - vehicle!.latitude), series.provider).toBeLessThan(0.05);
+        expect(Math.abs(at!.longitude - vehicle!.longitude), series.provider).toBeLessThan(0.05);
+      }
+    }
   }, 120_000);
 });
