@@ -22,6 +22,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { fakeBaseUrlVars } from "../test/fakes/base-urls.ts";
 import { startAllFakes } from "../test/fakes/start-all.ts";
 import { apiGet, connectSandboxFleet, createApplication, waitForSync } from "./lib/api.ts";
 import { firstDayReadable } from "./lib/first-day.ts";
@@ -118,7 +119,7 @@ const service = await startService({
   port: 8831,
   inspectorPort: 9331,
   // A year of one vehicle's breadcrumbs for the deep page: the series backfill reaches that far here.
-  vars: { SERIES_BACKFILL_DAYS: "366", SAMSARA_BASE_URL: fakes.urls.samsara, SAMSARA_EU_BASE_URL: fakes.urls.samsara },
+  vars: { SERIES_BACKFILL_DAYS: "366", ...fakeBaseUrlVars(fakes.urls) },
 });
 try {
   const application = await createApplication(service, "time-series bench", { timeSeries: true });
@@ -191,7 +192,7 @@ try {
     round(median(rounds.map((entry) => entry[name].p50Ms / Math.max(0.5, entry[base].p50Ms))));
   const p50 = (name: Target) => median(rounds.map((entry) => entry[name].p50Ms));
 
-  const latest = await latestLocationsUnderLoad(service, fakes.urls.samsara, application, {
+  const latest = await latestLocationsUnderLoad(service, fakes.urls.samsara!, application, {
     vehicles: FLEET,
     levels: LATEST_LEVELS,
     seconds: LATEST_SECONDS,

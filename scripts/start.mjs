@@ -4,20 +4,15 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fakeBaseUrlVars } from "../test/fakes/base-urls.ts";
+import { FAKE_PROVIDERS } from "../test/fakes/providers.ts";
 import { startAllFakes } from "../test/fakes/start-all.ts";
 import { applyMigrations } from "./d1-databases.mjs";
 import { startDemoApp } from "./demo-app.mjs";
 
 const ORIGIN = "http://127.0.0.1:8787";
-/** Local fake providers, so that Samsara, Motive and Geotab connections work without their real APIs. */
-const FAKE_PORTS = { samsara: 8791, motive: 8792, geotab: 8793 };
 /** The demo application embedding the hosted flow (scripts/demo-app.mjs): another origin than the flow. */
 const DEMO_PORT = 8790;
-const DEMO_ACCOUNTS = {
-  samsara: { credential: "samsara-demo-token", name: "Demo Freight (Samsara)" },
-  motive: { credential: "motive-demo-key", name: "Demo Haulage (Motive)" },
-  geotab: { credential: "demo_db/demo@fleet.example/demo-password", name: "Demo Logistics (Geotab)" },
-};
 const DEV_APP_FILE = ".wrangler/dev-application.json";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
@@ -121,9 +116,9 @@ function printBanner(vars, application, demo) {
     pk_sandbox  ${key("sandbox", "publishable")}
 
   Fake providers (local, for trying real provider connections):
-    samsara   ${FAKE_PORTS.samsara}  credentials {"apiToken":"${DEMO_ACCOUNTS.samsara.credential}"}
-    motive    ${FAKE_PORTS.motive}  credentials {"apiKey":"${DEMO_ACCOUNTS.motive.credential}"}
-    geotab    ${FAKE_PORTS.geotab}  credentials {"database":"demo_db","username":"demo@fleet.example","password":"demo-password"}
+${Object.entries(FAKE_PROVIDERS)
+  .map(([name, fake]) => `    ${name.padEnd(14)} ${fake.port}  credentials ${JSON.stringify(fake.demo.credentials)}`)
+  .join("\n")}
 
   Try:  curl -H "Authorization: Bearer ${key("sandbox", "secret")}" ${ORIGIN}/sandbox/tsp/v1/providers
 `);
@@ -138,21 +133,16 @@ try {
   process.exit(1);
 }
 
-const fakes = await startAllFakes(FAKE_PORTS);
-for (const [provider, account] of Object.entries(DEMO_ACCOUNTS)) {
+const fakes = await startAllFakes({ fixedPorts: true });
+for (const [provider, fake] of Object.entries(FAKE_PROVIDERS)) {
   await fetch(`${fakes.urls[provider]}/__fake/accounts`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    // One seed for all three: the same fleet, served in each provider's own shapes and units.
-    body: JSON.stringify({ ...account, seed: "demo-fleet", vehicles: 25 }),
+    // One seed for all: the same fleet, served in each provider's own shapes and units.
+    body: JSON.stringify({ ...fake.demo.account, seed: "demo-fleet", vehicles: 25 }),
   });
 }
-const providerVars = [
-  `SAMSARA_BASE_URL:${fakes.urls.samsara}`,
-  `SAMSARA_EU_BASE_URL:${fakes.urls.samsara}`,
-  `MOTIVE_BASE_URL:${fakes.urls.motive}`,
-  `GEOTAB_BASE_URL:${fakes.urls.geotab}`,
-].flatMap((pair) => ["--var", pair]);
+const providerVars = Object.entries(fakeBaseUrlVars(fakes.urls)).flatMap(([name, url]) => ["--var", `${name}:${url}`]);
 // Local development: webhooks may go to http:// and loopback receivers.
 providerVars.push("--var", "ALLOW_LOOPBACK_WEBHOOKS:true");
 

@@ -32,14 +32,15 @@ export default async function setup(project: TestProject) {
 }
 
 type Addresses = {
-  fakeProviderUrls: { samsara: string; motive: string; geotab: string };
+  fakeProviderUrls: Record<string, string>;
   webhookReceiverUrl: string;
   fakeDohUrl: string;
 };
 
 declare module "vitest" {
   export interface ProvidedContext {
-    fakeProviderUrls: { samsara: string; motive: string; geotab: string };
+    /** The fake providers' addresses, by fake (test/fakes/providers.ts). */
+    fakeProviderUrls: Record<string, string>;
     /** The fake webhook receiver (test/fakes/webhook-receiver.ts). */
     webhookReceiverUrl: string;
     /** The fake DNS-over-HTTPS resolver webhook hosts are resolved with (test/fakes/doh.ts). */

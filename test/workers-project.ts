@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { configDefaults, type TestProjectInlineConfiguration } from "vitest/config";
+import { fakeBaseUrlVars } from "./fakes/base-urls.ts";
 import { responseValidator } from "./reliability/response-validator.ts";
 import "./websocket-compression-off.ts";
 
@@ -152,10 +153,7 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             WEBHOOK_RECEIVER_URL: inject("webhookReceiverUrl"),
             WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
-            SAMSARA_BASE_URL: inject("fakeProviderUrls").samsara,
-            SAMSARA_EU_BASE_URL: inject("fakeProviderUrls").samsara,
-            MOTIVE_BASE_URL: inject("fakeProviderUrls").motive,
-            GEOTAB_BASE_URL: inject("fakeProviderUrls").geotab,
+            ...fakeBaseUrlVars(inject("fakeProviderUrls")),
             // Size, seed and replay of the bad-input fuzzer (test/reliability/fuzz-run.ts).
             FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",

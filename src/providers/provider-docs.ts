@@ -4,6 +4,8 @@
  * behaviour: a white label reads exactly like its platform and differs here only.
  */
 
+import { GEOTAB_RESELLERS } from "./geotab/family";
+
 /** A page for the fleet's own staff: where to find or create what the provider's credential form asks for. */
 export type ProviderUserGuide = {
   title: string;
@@ -78,12 +80,20 @@ const PROVIDER_DOCS: Readonly<Record<string, ProviderDocs>> = {
   sandbox: { baseCode: "sandbox", userGuides: [], references: [] },
 };
 
+/**
+ * MyGeotab's resellers run Geotab's platform: their customers' accounts are MyGeotab databases,
+ * so Geotab's pages are theirs too (the resellers' own help sites vary and move).
+ */
+const RESELLER_DOCS: Readonly<Record<string, ProviderDocs>> = Object.fromEntries(
+  GEOTAB_RESELLERS.map((brand) => [brand.code, PROVIDER_DOCS.geotab!]),
+);
+
 /** The provider's entry; a provider without one is its own platform with nothing to link to. */
 export function providerDocsOf(code: string): ProviderDocs {
-  return PROVIDER_DOCS[code] ?? { baseCode: code, userGuides: [], references: [] };
+  return PROVIDER_DOCS[code] ?? RESELLER_DOCS[code] ?? { baseCode: code, userGuides: [], references: [] };
 }
 
 /** The codes that have an entry (for the test that every provider has one). */
 export function documentedProviderCodes(): string[] {
-  return Object.keys(PROVIDER_DOCS);
+  return [...Object.keys(PROVIDER_DOCS), ...Object.keys(RESELLER_DOCS)];
 }

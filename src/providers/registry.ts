@@ -1,12 +1,18 @@
 import type { Environment } from "../db/schema";
-import { geotabAdapter } from "./geotab/adapter";
+import { geotabAdapter, geotabResellerAdapters } from "./geotab/adapter";
 import { motiveAdapter } from "./motive/adapter";
 import { samsaraAdapter } from "./samsara/adapter";
 import { sandboxAdapter } from "./sandbox/adapter";
 import type { ProviderAdapter } from "./types";
 
 /** Every provider the service knows, by code. The only list of providers. */
-const ADAPTERS: readonly ProviderAdapter[] = [samsaraAdapter, motiveAdapter, geotabAdapter, sandboxAdapter];
+const ADAPTERS: readonly ProviderAdapter[] = [
+  samsaraAdapter,
+  motiveAdapter,
+  geotabAdapter,
+  ...geotabResellerAdapters,
+  sandboxAdapter,
+];
 
 const BY_CODE = new Map(ADAPTERS.map((adapter) => [adapter.code, adapter]));
 

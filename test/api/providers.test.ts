@@ -160,8 +160,12 @@ describe("GET /providers: platform and documentation (baseCode, userGuides, refe
       const providers = result.body as ProviderBody[];
       const codes = providers.map((provider) => provider.code);
       for (const provider of providers) {
-        // A base is a platform this service knows; the four providers here are each their own.
-        expect(provider.baseCode, provider.code).toBe(provider.code);
+        // A base is a platform this service knows, itself its own base: MyGeotab's resellers run on `geotab`.
+        expect(codes, provider.code).toContain(provider.baseCode);
+        expect(providers.find((base) => base.code === provider.baseCode)?.baseCode, provider.code).toBe(
+          provider.baseCode,
+        );
+        if (provider.baseCode !== provider.code) expect(provider.baseCode, provider.code).toBe("geotab");
         expect(Array.isArray(provider.userGuides), provider.code).toBe(true);
         expect(Array.isArray(provider.references), provider.code).toBe(true);
         for (const guide of provider.userGuides) {

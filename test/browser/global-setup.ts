@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { applyMigrationsInBackground } from "../../scripts/d1-databases.mjs";
 import { startDemoApp } from "../../scripts/demo-app.mjs";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
+import { fakeBaseUrlVars } from "../fakes/base-urls.ts";
 import { startAllFakes } from "../fakes/start-all.ts";
 import { freePort, stopProcessGroup } from "./processes.ts";
 
@@ -111,10 +112,7 @@ async function prepareWorker({ origin, port, inspectorPort, demoPort, adminToken
     LINK_BASE_URL: origin,
     PRODUCTION_BASE_URL: `${origin}/tsp/v1`,
     SANDBOX_BASE_URL: `${origin}/sandbox/tsp/v1`,
-    SAMSARA_BASE_URL: fakes.urls.samsara,
-    SAMSARA_EU_BASE_URL: fakes.urls.samsara,
-    MOTIVE_BASE_URL: fakes.urls.motive,
-    GEOTAB_BASE_URL: fakes.urls.geotab,
+    ...fakeBaseUrlVars(fakes.urls),
     ALLOW_LOOPBACK_WEBHOOKS: "true",
   };
   mkdirSync(path.dirname(LOG_FILE), { recursive: true });
@@ -179,7 +177,7 @@ declare module "vitest" {
     demoUrl: string;
     /** The Worker's ADMIN_TOKEN for this run. */
     adminToken: string;
-    fakeProviderUrls: { samsara: string; motive: string; geotab: string };
+    fakeProviderUrls: Record<string, string>;
     /** Where the outcome of the background start-up appears (`BrowserReadiness` as JSON): ./setup.ts waits for it. */
     browserReadyFile: string;
   }

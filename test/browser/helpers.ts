@@ -162,7 +162,7 @@ export async function adminApi<T = any>(method: string, pathname: string, body?:
  * with that credential (Samsara API token, Motive API key, Geotab `database/userName/password`).
  */
 export async function seedFakeAccount(
-  provider: "samsara" | "motive" | "geotab",
+  provider: string,
   account: { credential: string; name?: string; vehicles?: number; seed?: string },
 ): Promise<void> {
   const response = await fetch(`${inject("fakeProviderUrls")[provider]}/__fake/accounts`, {

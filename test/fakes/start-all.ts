@@ -1,22 +1,18 @@
-/** Starts the three fake providers; ports 0 pick free ones (tests), fixed ports serve `npm start`. */
+/** Starts every fake provider (providers.ts); ports 0 pick free ones (tests), `fixedPorts` serve `npm start`. */
 
-import { createGeotabFake } from "./geotab/server.ts";
 import { startFakeServer } from "./http-server.ts";
-import { createMotiveFake } from "./motive/server.ts";
-import { createSamsaraFake } from "./samsara/server.ts";
+import { FAKE_PROVIDERS } from "./providers.ts";
 
-export async function startAllFakes(ports: { samsara?: number; motive?: number; geotab?: number } = {}) {
-  const samsara = createSamsaraFake();
-  const motive = createMotiveFake();
-  const geotab = createGeotabFake();
-  const servers = await Promise.all([
-    startFakeServer((request) => samsara.fetch(request), ports.samsara ?? 0),
-    startFakeServer((request) => motive.fetch(request), ports.motive ?? 0),
-    startFakeServer((request) => geotab.fetch(request), ports.geotab ?? 0),
-  ]);
-  const [samsaraServer, motiveServer, geotabServer] = servers;
+export async function startAllFakes(options: { fixedPorts?: boolean } = {}) {
+  const entries = Object.entries(FAKE_PROVIDERS);
+  const servers = await Promise.all(
+    entries.map(([, fake]) => {
+      const server = fake.create();
+      return startFakeServer((request) => server.fetch(request), options.fixedPorts ? fake.port : 0);
+    }),
+  );
   return {
-    urls: { samsara: samsaraServer!.url, motive: motiveServer!.url, geotab: geotabServer!.url },
+    urls: Object.fromEntries(entries.map(([name], index) => [name, servers[index]!.url])) as Record<string, string>,
     close: () => Promise.all(servers.map((server) => server.close())).then(() => undefined),
   };
 }

@@ -24,8 +24,11 @@ import {
 export const startOfDay = (ms: number) => Math.floor(ms / DAY) * DAY;
 export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The records the API answers for a connection, in the normalized model's terms (source ids). */
-export async function stored(key: string, token: string) {
+/**
+ * The records the API answers for a connection, in the normalized model's terms (source ids);
+ * `provider`: the code the connection was made with (Geotab's, or a reseller's).
+ */
+export async function stored(key: string, token: string, provider = "geotab") {
   const [groups, vehicles, drivers, devices, days, events] = await Promise.all([
     listAll("/groups", key, token),
     listAll("/vehicles", key, token),
@@ -42,7 +45,7 @@ export async function stored(key: string, token: string) {
     for (const field of ["make", "model", "year", "fuelType", "fuelEfficiency", "fuelTankCapacity", "updatedAt"]) {
       expect(vehicle, field).not.toHaveProperty(field);
     }
-    expect(vehicle.provider).toBe("geotab");
+    expect(vehicle.provider).toBe(provider);
   }
   return {
     groups: bySourceId(

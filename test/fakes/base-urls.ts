@@ -1,0 +1,21 @@
+/**
+ * The Worker settings (wrangler.toml vars) that take each fake provider's address, by fake
+ * (test/fakes/providers.ts): read by the test configuration (test/workers-project.ts) and by
+ * `npm start`, without loading the fakes themselves.
+ */
+export const FAKE_BASE_URL_VARS: Readonly<Record<string, readonly string[]>> = {
+  samsara: ["SAMSARA_BASE_URL", "SAMSARA_EU_BASE_URL"],
+  motive: ["MOTIVE_BASE_URL"],
+  geotab: ["GEOTAB_BASE_URL"],
+};
+
+/** The Worker settings pointing at the fakes, given their addresses by fake. */
+export function fakeBaseUrlVars(urls: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(FAKE_BASE_URL_VARS).flatMap(([name, variables]) => {
+      const url = urls[name];
+      if (url === undefined) throw new Error(`No address for the fake provider ${name}.`);
+      return variables.map((variable) => [variable, url]);
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The fake providers, one entry each: how to make one, the port `npm start` serves it on, and
+ * the demo account `npm start` registers with the credentials it prints. Tests
+ * (test/fakes/serve.ts) and `npm start` (scripts/start.mjs) read this table; the Worker settings
+ * that take each one's address are in base-urls.ts. A new fake is one entry in each.
+ */
+import { createGeotabFake } from "./geotab/server.ts";
+import { createMotiveFake } from "./motive/server.ts";
+import { createSamsaraFake } from "./samsara/server.ts";
+
+export type FakeProvider = {
+  create: () => { fetch: (request: Request) => Response | Promise<Response> };
+  /** The port `npm start` serves it on (tests take free ones). */
+  port: number;
+  /** `npm start`'s demo account: what POST /__fake/accounts registers, and the credentials to connect with. */
+  demo: { account: Record<string, unknown>; credentials: Record<string, string> };
+};
+
+export const FAKE_PROVIDERS: Readonly<Record<string, FakeProvider>> = {
+  samsara: {
+    create: createSamsaraFake,
+    port: 8791,
+    demo: {
+      account: { credential: "samsara-demo-token", name: "Demo Freight (Samsara)" },
+      credentials: { apiToken: "samsara-demo-token" },
+    },
+  },
+  motive: {
+    create: createMotiveFake,
+    port: 8792,
+    demo: {
+      account: { credential: "motive-demo-key", name: "Demo Haulage (Motive)" },
+      credentials: { apiKey: "motive-demo-key" },
+    },
+  },
+  geotab: {
+    create: createGeotabFake,
+    port: 8793,
+    demo: {
+      account: { credential: "demo_db/demo@fleet.example/demo-password", name: "Demo Logistics (Geotab)" },
+      credentials: { database: "demo_db", username: "demo@fleet.example", password: "demo-password" },
+    },
+  },
+};
