@@ -145,6 +145,10 @@ for (const [provider, fake] of Object.entries(FAKE_PROVIDERS)) {
 const providerVars = Object.entries(fakeBaseUrlVars(fakes.urls)).flatMap(([name, url]) => ["--var", `${name}:${url}`]);
 // Local development: webhooks may go to http:// and loopback receivers.
 providerVars.push("--var", "ALLOW_LOOPBACK_WEBHOOKS:true");
+// Verizon Connect's integrator app id: the one its fake accepts (test/fakes/verizon/ids.ts).
+providerVars.push("--var", "VERIZON_APP_ID:fleetmatics-p-us-0000000000000000000000000000000000fake0001");
+// Webfleet's integrator API key: its fake accepts any (test/fakes/webfleet/server.ts).
+providerVars.push("--var", "WEBFLEET_API_KEY:webfleet-demo-api-key");
 
 const child = spawn("wrangler", ["dev", "--test-scheduled", ...providerVars, ...process.argv.slice(2)], {
   stdio: "inherit",

@@ -49,6 +49,22 @@ export interface Env {
   MOTIVE_BASE_URL: string;
   /** Base URL of MyGeotab (https://my.geotab.com); the JSON-RPC endpoint is `<base>/apiv1`. */
   GEOTAB_BASE_URL: string;
+  /** Base URL of the GPS Insight API v2 (https://api.gpsinsight.com/v2). */
+  GPS_INSIGHT_BASE_URL: string;
+  /** Base URL of WEBFLEET.connect (https://csv.webfleet.com); the endpoint is `<base>/extern`. */
+  WEBFLEET_BASE_URL: string;
+  /** Secret. The integrator's WEBFLEET.connect API key, sent with every call (not a customer credential). */
+  WEBFLEET_API_KEY?: string;
+  /** Webfleet trip report requests a minute per connection (default 1, Webfleet's documented quota). */
+  WEBFLEET_TRIPS_PER_MINUTE?: string;
+  /** Webfleet showTracks requests a minute per connection (default 10, Webfleet's documented quota). */
+  WEBFLEET_TRACKS_PER_MINUTE?: string;
+  /** Webfleet object report requests a minute per connection (default 6, Webfleet's documented quota). */
+  WEBFLEET_OBJECT_REPORTS_PER_MINUTE?: string;
+  /** Base URL of Verizon Connect's REST API, FIM (https://fim.api.us.fleetmatics.com; EU: https://fim.api.eu.fleetmatics.com). */
+  VERIZON_BASE_URL?: string;
+  /** Secret. The integrator's Atmosphere app id from Verizon's developer portal, sent on every Verizon Connect data call. */
+  VERIZON_APP_ID?: string;
   /** "true" to allow http:// and loopback webhook URLs (local development and tests only). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** DNS-over-HTTPS resolver (JSON API) that webhook hosts are resolved with before each delivery (default https://cloudflare-dns.com/dns-query). */

@@ -154,6 +154,15 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             ...fakeBaseUrlVars(inject("fakeProviderUrls")),
+            // Verizon Connect's integrator app id: the one the fake accepts (test/fakes/verizon/ids.ts).
+            VERIZON_APP_ID: "fleetmatics-p-us-0000000000000000000000000000000000fake0001",
+            // Webfleet's integrator API key (the fake accepts it), and its slow per-action quotas (trip
+            // report 1, object report 6, tracks 10 a minute) raised so that a sync of the fake takes
+            // seconds (the fake's test accounts are registered with the same quotas).
+            WEBFLEET_API_KEY: "webfleet-test-api-key",
+            WEBFLEET_TRIPS_PER_MINUTE: "600",
+            WEBFLEET_TRACKS_PER_MINUTE: "600",
+            WEBFLEET_OBJECT_REPORTS_PER_MINUTE: "600",
             // Size, seed and replay of the bad-input fuzzer (test/reliability/fuzz-run.ts).
             FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
@@ -196,9 +205,10 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
       globalSetup: ["./test/global-setup.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
       // Tests that wait for syncs run the real queue consumer in the background. The heaviest take
-      // 10–16 s in a full run on 2 cores, and one took over 20 s when the machine was busier: the
-      // bound is for a test that hangs, not a measure of speed (CI runs on a slower, busier machine).
-      testTimeout: 60_000,
+      // 10–16 s in a full run on 2 cores, and two took over 60 s when the machine ran another suite
+      // beside this one: the bound is for a test that hangs, not a measure of speed (CI runs on a
+      // slower, busier machine).
+      testTimeout: 120_000,
       ...(options.sequence ? { sequence: options.sequence } : {}),
     },
   };

@@ -75,8 +75,50 @@ const PROVIDER_DOCS: Readonly<Record<string, ProviderDocs>> = {
       { title: "Geotab SDK on GitHub", url: "https://github.com/Geotab/sdk" },
     ],
   },
+  "verizon-reveal": {
+    baseCode: "verizon-reveal",
+    userGuides: [
+      {
+        title: "Reveal Help: Developer portal overview",
+        url: "https://reveal-help.verizonconnect.com/",
+        description:
+          "How a Reveal admin requests API access (Marketplace → API integrations): Verizon then emails the REST integration username and password.",
+      },
+    ],
+    references: [
+      { title: "Fleetmatics Integration Manager (developer portal)", url: "https://fim.us.fleetmatics.com/" },
+    ],
+  },
+  "gps-insight": {
+    baseCode: "gps-insight",
+    userGuides: [
+      {
+        title: "GPS Insight API Guide for Developers: obtain a session token",
+        url: "https://api.gpsinsight.com/apidocs/",
+        description:
+          "How a GPS Insight portal user's name and password open an API v2 session (an admin may also create API apps under Account → Manage Users → Manage access to api V2 functions).",
+      },
+    ],
+    references: [{ title: "GPS Insight API v2 documentation", url: "https://github.com/gpsidev/api_v2_documentation" }],
+  },
   // The sandbox is this service's own simulation: its credential form says everything (any
   // username and password), and no outside page documents it.
+  webfleet: {
+    baseCode: "webfleet",
+    userGuides: [
+      {
+        title: "WEBFLEET.connect",
+        url: "https://www.webfleet.com/en_gb/webfleet/fleet-management/integrations/webfleet-connect/",
+        description: "What WEBFLEET.connect is and how an account user is given access to it.",
+      },
+    ],
+    references: [
+      {
+        title: "WEBFLEET.connect reference",
+        url: "https://www.webfleet.com/static/help/webfleet-connect/en_gb/index.html",
+      },
+    ],
+  },
   sandbox: { baseCode: "sandbox", userGuides: [], references: [] },
 };
 

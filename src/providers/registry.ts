@@ -1,9 +1,12 @@
 import type { Environment } from "../db/schema";
 import { geotabAdapter, geotabResellerAdapters } from "./geotab/adapter";
+import { gpsInsightAdapter } from "./gps-insight/adapter";
 import { motiveAdapter } from "./motive/adapter";
 import { samsaraAdapter } from "./samsara/adapter";
 import { sandboxAdapter } from "./sandbox/adapter";
 import type { ProviderAdapter } from "./types";
+import { verizonAdapter } from "./verizon/adapter";
+import { webfleetAdapter } from "./webfleet/adapter";
 
 /** Every provider the service knows, by code. The only list of providers. */
 const ADAPTERS: readonly ProviderAdapter[] = [
@@ -11,6 +14,9 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   motiveAdapter,
   geotabAdapter,
   ...geotabResellerAdapters,
+  verizonAdapter,
+  webfleetAdapter,
+  gpsInsightAdapter,
   sandboxAdapter,
 ];
 

@@ -7,6 +7,9 @@ export const FAKE_BASE_URL_VARS: Readonly<Record<string, readonly string[]>> = {
   samsara: ["SAMSARA_BASE_URL", "SAMSARA_EU_BASE_URL"],
   motive: ["MOTIVE_BASE_URL"],
   geotab: ["GEOTAB_BASE_URL"],
+  "verizon-reveal": ["VERIZON_BASE_URL"],
+  "gps-insight": ["GPS_INSIGHT_BASE_URL"],
+  webfleet: ["WEBFLEET_BASE_URL"],
 };
 
 /** The Worker settings pointing at the fakes, given their addresses by fake. */

@@ -5,8 +5,11 @@
  * that take each one's address are in base-urls.ts. A new fake is one entry in each.
  */
 import { createGeotabFake } from "./geotab/server.ts";
+import { createGpsInsightFake } from "./gps-insight/server.ts";
 import { createMotiveFake } from "./motive/server.ts";
 import { createSamsaraFake } from "./samsara/server.ts";
+import { createVerizonFake } from "./verizon/server.ts";
+import { createWebfleetFake } from "./webfleet/server.ts";
 
 export type FakeProvider = {
   create: () => { fetch: (request: Request) => Response | Promise<Response> };
@@ -39,6 +42,30 @@ export const FAKE_PROVIDERS: Readonly<Record<string, FakeProvider>> = {
     demo: {
       account: { credential: "demo_db/demo@fleet.example/demo-password", name: "Demo Logistics (Geotab)" },
       credentials: { database: "demo_db", username: "demo@fleet.example", password: "demo-password" },
+    },
+  },
+  webfleet: {
+    create: createWebfleetFake,
+    port: 8794,
+    demo: {
+      account: { credential: "demo-fleet/demo.user/demo-password", name: "Demo Transport (Webfleet)" },
+      credentials: { accountName: "demo-fleet", username: "demo.user", password: "demo-password" },
+    },
+  },
+  "gps-insight": {
+    create: createGpsInsightFake,
+    port: 8796,
+    demo: {
+      account: { credential: "demo-gpsi/demo-password", name: "Demo Services (GPS Insight)" },
+      credentials: { username: "demo-gpsi", password: "demo-password" },
+    },
+  },
+  "verizon-reveal": {
+    create: createVerizonFake,
+    port: 8795,
+    demo: {
+      account: { credential: "verizon-demo/demo-password", name: "Demo Contractors (Verizon Connect Reveal)" },
+      credentials: { username: "verizon-demo", password: "demo-password", companyName: "Demo Contractors" },
     },
   },
 };

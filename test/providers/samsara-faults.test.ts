@@ -42,7 +42,7 @@ async function syncUnder(setup: (token: string) => Promise<void>, vehicles = 5) 
   await setup(account.token);
   const sync = await call("POST", `${BASE.sandbox}/syncs`, { key, token, body: { days: 2 } });
   expect(sync.status).toBe(201);
-  const { job } = await waitForSync(key, token, sync.body.id, { timeoutMs: 50_000 });
+  const { job } = await waitForSync(key, token, sync.body.id, { timeoutMs: 90_000 });
   const log = (await samsaraLog(account.token)).slice(before);
   return { app, account, connection, key, token, job, log };
 }

@@ -268,7 +268,7 @@ describe("a sync of a fleet that needs several pages of everything", () => {
     const connection = await connectSamsara(app, account.token);
     const key = app.keys.sandbox.secret;
     const token = connection.token;
-    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 50_000 });
+    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 90_000 });
     expect(job.status).toBe("completed");
     expect(projectVehicles(await listAll(key, token, "/vehicles?expand=groups,devices"))).toEqual(
       expectedVehicles(account.fleet),

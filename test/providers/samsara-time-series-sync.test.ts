@@ -36,7 +36,7 @@ describe("a Samsara connection's time series", () => {
     const connection = await connectSamsara(app, account.token, { backfill: { days: 1 } });
     const key = app.keys.sandbox.secret;
     const token = connection.token;
-    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 40_000 });
+    const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 90_000 });
     expect(job).toMatchObject({ status: "completed" });
     expect(job.issues).toEqual([]);
 

@@ -1,4 +1,5 @@
-import { hashSecret, timingSafeEqualStrings } from "../../lib/crypto";
+import { hashSecret } from "../../lib/crypto";
+import { LoginCache } from "../kit/login-cache";
 import type { GeotabSessionCredentials } from "./payloads";
 
 /**
@@ -19,9 +20,8 @@ export type GeotabSession = {
   passwordDigest: string;
 };
 
-/** Enough for every connection an isolate serves at once; the oldest entries go first. */
-const MAX_SESSIONS = 500;
-const sessions = new Map<string, GeotabSession>();
+/** Every connection an isolate serves at once has room. */
+const sessions = new LoginCache<GeotabSession>();
 
 export const sessionKey = (origin: string, database: string, userName: string) =>
   JSON.stringify([origin, database.toLowerCase(), userName.toLowerCase()]);
@@ -29,26 +29,12 @@ export const sessionKey = (origin: string, database: string, userName: string) =
 export const passwordDigest = (password: string) => hashSecret(`geotab-session:${password}`);
 
 /** The cached session of a user, when it was opened with this password. */
-export function cachedSession(key: string, digest: string): GeotabSession | undefined {
-  const session = sessions.get(key);
-  return session && timingSafeEqualStrings(session.passwordDigest, digest) ? session : undefined;
-}
+export const cachedSession = (key: string, digest: string) => sessions.get(key, digest);
 
-export function rememberSession(key: string, session: GeotabSession): void {
-  sessions.delete(key);
-  sessions.set(key, session);
-  while (sessions.size > MAX_SESSIONS) {
-    const oldest = sessions.keys().next().value;
-    if (oldest === undefined) break;
-    sessions.delete(oldest);
-  }
-}
+export const rememberSession = (key: string, session: GeotabSession) => sessions.remember(key, session);
 
-export function forgetSession(key: string, sessionId: string): void {
-  if (sessions.get(key)?.credentials.sessionId === sessionId) sessions.delete(key);
-}
+export const forgetSession = (key: string, sessionId: string) =>
+  sessions.forget(key, (session) => session.credentials.sessionId === sessionId);
 
 /** Empties the cache (tests use it to start an isolate's life over). */
-export function clearSessions(): void {
-  sessions.clear();
-}
+export const clearSessions = () => sessions.clear();
