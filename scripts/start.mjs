@@ -149,6 +149,10 @@ providerVars.push("--var", "ALLOW_LOOPBACK_WEBHOOKS:true");
 providerVars.push("--var", "VERIZON_APP_ID:fleetmatics-p-us-0000000000000000000000000000000000fake0001");
 // Webfleet's integrator API key: its fake accepts any (test/fakes/webfleet/server.ts).
 providerVars.push("--var", "WEBFLEET_API_KEY:webfleet-demo-api-key");
+// MiX Integrate's integrator client: the one its fake accepts (test/fakes/mix/ids.ts).
+providerVars.push("--var", "MIX_CLIENT_ID:mix-test-client", "--var", "MIX_CLIENT_SECRET:mix-test-secret");
+// Azuga's integrator OAuth client id: its fake accepts any (test/fakes/azuga/server.ts).
+providerVars.push("--var", "AZUGA_CLIENT_ID:azuga-demo-client");
 
 const child = spawn("wrangler", ["dev", "--test-scheduled", ...providerVars, ...process.argv.slice(2)], {
   stdio: "inherit",

@@ -65,6 +65,22 @@ export interface Env {
   VERIZON_BASE_URL?: string;
   /** Secret. The integrator's Atmosphere app id from Verizon's developer portal, sent on every Verizon Connect data call. */
   VERIZON_APP_ID?: string;
+  /** MiX identity server, `{region}` replaced by the connection's data centre (https://identity.{region}.mixtelematics.com). */
+  MIX_IDENTITY_BASE_URL?: string;
+  /** MiX Integrate API, `{region}` replaced by the connection's data centre (https://integrate.{region}.mixtelematics.com). */
+  MIX_BASE_URL?: string;
+  /** Secret. The integrator's MiX Integrate OpenID client id (issued by MiX support; not a customer credential). */
+  MIX_CLIENT_ID?: string;
+  /** Secret. The integrator's MiX Integrate OpenID client secret. */
+  MIX_CLIENT_SECRET?: string;
+  /** Azuga's OAuth login host (https://auth.azuga.com); the login is `<base>/azuga-as/oauth2/login/oauthtoken.json`. */
+  AZUGA_AUTH_BASE_URL?: string;
+  /** Azuga's services host (https://services.azuga.com): the v3 API at `/azuga-ws-oauth/v3`, reports at `/reports/v3/reports`. */
+  AZUGA_BASE_URL?: string;
+  /** Secret. The integrator's Azuga OAuth client id, sent with every login (not a customer credential). */
+  AZUGA_CLIENT_ID?: string;
+  /** Azuga requests a minute per endpoint and connection (default 1, Azuga's documented quota). */
+  AZUGA_REQUESTS_PER_MINUTE?: string;
   /** "true" to allow http:// and loopback webhook URLs (local development and tests only). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** DNS-over-HTTPS resolver (JSON API) that webhook hosts are resolved with before each delivery (default https://cloudflare-dns.com/dns-query). */

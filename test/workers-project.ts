@@ -163,6 +163,14 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             WEBFLEET_TRIPS_PER_MINUTE: "600",
             WEBFLEET_TRACKS_PER_MINUTE: "600",
             WEBFLEET_OBJECT_REPORTS_PER_MINUTE: "600",
+            // Azuga's integrator client id (the fake's test accounts accept it) and its one request a
+            // minute per endpoint raised so that a sync of the fake takes seconds (the fake's test
+            // accounts are registered with the same quota).
+            AZUGA_CLIENT_ID: "azuga-test-client",
+            AZUGA_REQUESTS_PER_MINUTE: "600",
+            // MiX Integrate's integrator client: the one its fake accepts (test/fakes/mix/ids.ts).
+            MIX_CLIENT_ID: "mix-test-client",
+            MIX_CLIENT_SECRET: "mix-test-secret",
             // Size, seed and replay of the bad-input fuzzer (test/reliability/fuzz-run.ts).
             FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",

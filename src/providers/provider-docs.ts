@@ -119,6 +119,34 @@ const PROVIDER_DOCS: Readonly<Record<string, ProviderDocs>> = {
       },
     ],
   },
+  azuga: {
+    baseCode: "azuga",
+    userGuides: [
+      {
+        title: "What are the API services offered by Azuga?",
+        url: "https://azuga.freshdesk.com/support/home",
+        description: "Azuga's help centre on its APIs; API access is arranged with integration@azuga.com.",
+      },
+    ],
+    references: [{ title: "Azuga developer hub", url: "https://developer.azuga.com/" }],
+  },
+  "mix-telematics": {
+    baseCode: "mix-telematics",
+    userGuides: [
+      {
+        title: "MiX Integrate: getting started",
+        url: "https://integrate.us.mixtelematics.com/",
+        description:
+          "How MiX Integrate access is set up: MiX support enables the API for the organisation, and a Fleet Manager user's name and password sign in at the organisation's data centre.",
+      },
+    ],
+    references: [
+      {
+        title: "MiX Integrate API client (SDK, routes and entities)",
+        url: "https://github.com/MiXTelematics/MiX.Integrate.Api.Client",
+      },
+    ],
+  },
   sandbox: { baseCode: "sandbox", userGuides: [], references: [] },
 };
 

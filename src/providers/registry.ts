@@ -1,6 +1,8 @@
 import type { Environment } from "../db/schema";
+import { azugaAdapter } from "./azuga/adapter";
 import { geotabAdapter, geotabResellerAdapters } from "./geotab/adapter";
 import { gpsInsightAdapter } from "./gps-insight/adapter";
+import { mixAdapter } from "./mix-telematics/adapter";
 import { motiveAdapter } from "./motive/adapter";
 import { samsaraAdapter } from "./samsara/adapter";
 import { sandboxAdapter } from "./sandbox/adapter";
@@ -17,6 +19,8 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   verizonAdapter,
   webfleetAdapter,
   gpsInsightAdapter,
+  azugaAdapter,
+  mixAdapter,
   sandboxAdapter,
 ];
 

@@ -10,6 +10,8 @@ export const FAKE_BASE_URL_VARS: Readonly<Record<string, readonly string[]>> = {
   "verizon-reveal": ["VERIZON_BASE_URL"],
   "gps-insight": ["GPS_INSIGHT_BASE_URL"],
   webfleet: ["WEBFLEET_BASE_URL"],
+  azuga: ["AZUGA_AUTH_BASE_URL", "AZUGA_BASE_URL"],
+  "mix-telematics": ["MIX_IDENTITY_BASE_URL", "MIX_BASE_URL"],
 };
 
 /** The Worker settings pointing at the fakes, given their addresses by fake. */

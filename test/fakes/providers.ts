@@ -4,8 +4,10 @@
  * (test/fakes/serve.ts) and `npm start` (scripts/start.mjs) read this table; the Worker settings
  * that take each one's address are in base-urls.ts. A new fake is one entry in each.
  */
+import { createAzugaFake } from "./azuga/server.ts";
 import { createGeotabFake } from "./geotab/server.ts";
 import { createGpsInsightFake } from "./gps-insight/server.ts";
+import { createMixFake } from "./mix/server.ts";
 import { createMotiveFake } from "./motive/server.ts";
 import { createSamsaraFake } from "./samsara/server.ts";
 import { createVerizonFake } from "./verizon/server.ts";
@@ -20,6 +22,14 @@ export type FakeProvider = {
 };
 
 export const FAKE_PROVIDERS: Readonly<Record<string, FakeProvider>> = {
+  azuga: {
+    create: createAzugaFake,
+    port: 8797,
+    demo: {
+      account: { credential: "demo-azuga/demo-password", name: "Demo Field Services (Azuga)" },
+      credentials: { username: "demo-azuga", password: "demo-password" },
+    },
+  },
   samsara: {
     create: createSamsaraFake,
     port: 8791,
@@ -66,6 +76,14 @@ export const FAKE_PROVIDERS: Readonly<Record<string, FakeProvider>> = {
     demo: {
       account: { credential: "verizon-demo/demo-password", name: "Demo Contractors (Verizon Connect Reveal)" },
       credentials: { username: "verizon-demo", password: "demo-password", companyName: "Demo Contractors" },
+    },
+  },
+  "mix-telematics": {
+    create: createMixFake,
+    port: 8798,
+    demo: {
+      account: { credential: "mix-demo/demo-password", name: "Demo Distribution (MiX Telematics)" },
+      credentials: { username: "mix-demo", password: "demo-password", region: "us" },
     },
   },
 };

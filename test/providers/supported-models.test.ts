@@ -11,8 +11,10 @@ import { SYNC_MODELS, type SyncModel, WINDOWED_MODELS } from "../../src/model/no
 import { ProviderError } from "../../src/providers/errors";
 import { findProvider } from "../../src/providers/registry";
 import { MODEL_NAMES, type ProviderAdapter, type ReadRequest } from "../../src/providers/types";
+import { createAzugaAccount } from "./azuga-helpers";
 import { createGeotabAccount } from "./geotab-helpers";
 import { createGpsInsightAccount } from "./gps-insight-helpers";
+import { createMixAccount, credentialsOf as mixCredentialsOf } from "./mix-helpers";
 import { createMotiveAccount } from "./motive-helpers";
 import { createSamsaraAccount } from "./samsara-helpers";
 import { createVerizonAccount, credentialsOf } from "./verizon-helpers";
@@ -41,6 +43,17 @@ const PLATFORMS: { code: string; credentials: () => Promise<Record<string, strin
   {
     code: "verizon-reveal",
     credentials: async () => credentialsOf(await createVerizonAccount({ vehicles: VEHICLES })),
+  },
+  {
+    code: "azuga",
+    credentials: async () => {
+      const { username, password } = await createAzugaAccount({ vehicles: VEHICLES });
+      return { username, password };
+    },
+  },
+  {
+    code: "mix-telematics",
+    credentials: async () => mixCredentialsOf(await createMixAccount({ vehicles: VEHICLES })),
   },
   { code: "sandbox", credentials: async () => ({ username: `models-${crypto.randomUUID()}`, password: "any" }) },
 ];

@@ -8,8 +8,7 @@
  * - `quotedToken`: `/token` answers the token in double quotes, as some tenants do.
  * `GET /__fake/accounts/<credential>` adds `verizon: { options, stats }` (what the fake saw).
  */
-import { AccountStore } from "../accounts.ts";
-import { json } from "../http-server.ts";
+import { ProviderAccountStore } from "../provider-accounts.ts";
 
 export type VerizonOptions = {
   tokenTtlSeconds?: number;
@@ -39,49 +38,8 @@ const emptyStats = (): VerizonStats => ({
   requests: {},
 });
 
-export class VerizonAccountStore extends AccountStore {
-  readonly options = new Map<string, VerizonOptions>();
-  readonly stats = new Map<string, VerizonStats>();
-  /** Called when an account is (re)created, so that its old tokens end. */
-  onReset: (credential: string) => void = () => {};
-
-  optionsOf(credential: string): VerizonOptions {
-    return this.options.get(credential) ?? {};
-  }
-
-  statsOf(credential: string): VerizonStats {
-    const stats = this.stats.get(credential) ?? emptyStats();
-    this.stats.set(credential, stats);
-    return stats;
-  }
-
-  override async control(request: Request): Promise<Response | undefined> {
-    const url = new URL(request.url);
-    if (!url.pathname.startsWith("/__fake/accounts")) return undefined;
-    const body = (await request
-      .clone()
-      .json()
-      .catch(() => ({}))) as Record<string, unknown>;
-    const credential =
-      request.method === "POST"
-        ? String(body.credential ?? "")
-        : decodeURIComponent(url.pathname.slice("/__fake/accounts/".length));
-    const response = await super.control(request);
-    if (!response || response.status >= 300) return response;
-    const given = Object.fromEntries(
-      OPTION_KEYS.filter((key) => key in body).map((key) => [key, body[key]]),
-    ) as VerizonOptions;
-    if (request.method === "POST") {
-      this.options.set(credential, given);
-      this.stats.set(credential, emptyStats());
-      this.onReset(credential);
-      return response;
-    }
-    if (request.method === "PATCH") {
-      this.options.set(credential, { ...this.optionsOf(credential), ...given });
-      return response;
-    }
-    const account = (await response.json()) as Record<string, unknown>;
-    return json({ ...account, verizon: { options: this.optionsOf(credential), stats: this.statsOf(credential) } });
+export class VerizonAccountStore extends ProviderAccountStore<VerizonOptions, VerizonStats> {
+  constructor() {
+    super({ name: "verizon", optionKeys: OPTION_KEYS, emptyStats });
   }
 }

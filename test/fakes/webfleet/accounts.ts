@@ -9,8 +9,7 @@
  * - `sessionLocking`: the account setting WFc.sessionLocking.enabled (overlapping calls of a user: 8015).
  * `GET /__fake/accounts/<credential>` adds `webfleet: { options, stats }` (what the fake saw).
  */
-import { AccountStore } from "../accounts.ts";
-import { json } from "../http-server.ts";
+import { ProviderAccountStore } from "../provider-accounts.ts";
 
 /** The reference guide's limits, requests per minute per action and user (providers-more.md 2.2). */
 export const DOCUMENTED_QUOTAS: Readonly<Record<string, number>> = {
@@ -45,49 +44,8 @@ export type WebfleetStats = {
 const OPTION_KEYS = ["quotas", "apiKey", "timeZone", "revoked", "sessionLocking"] as const;
 const emptyStats = (): WebfleetStats => ({ calls: {}, overQuota: {}, busy: 0, refused: 0 });
 
-export class WebfleetAccountStore extends AccountStore {
-  readonly options = new Map<string, WebfleetOptions>();
-  readonly stats = new Map<string, WebfleetStats>();
-  /** Called when an account is (re)created, so that its quota windows start over. */
-  onReset: (credential: string) => void = () => {};
-
-  optionsOf(credential: string): WebfleetOptions {
-    return this.options.get(credential) ?? {};
-  }
-
-  statsOf(credential: string): WebfleetStats {
-    const stats = this.stats.get(credential) ?? emptyStats();
-    this.stats.set(credential, stats);
-    return stats;
-  }
-
-  override async control(request: Request): Promise<Response | undefined> {
-    const url = new URL(request.url);
-    if (!url.pathname.startsWith("/__fake/accounts")) return undefined;
-    const body = (await request
-      .clone()
-      .json()
-      .catch(() => ({}))) as Record<string, unknown>;
-    const credential =
-      request.method === "POST"
-        ? String(body.credential ?? "")
-        : decodeURIComponent(url.pathname.slice("/__fake/accounts/".length));
-    const response = await super.control(request);
-    if (!response || response.status >= 300) return response;
-    const given = Object.fromEntries(
-      OPTION_KEYS.filter((key) => key in body).map((key) => [key, body[key]]),
-    ) as WebfleetOptions;
-    if (request.method === "POST") {
-      this.options.set(credential, given);
-      this.stats.set(credential, emptyStats());
-      this.onReset(credential);
-      return response;
-    }
-    if (request.method === "PATCH") {
-      this.options.set(credential, { ...this.optionsOf(credential), ...given });
-      return response;
-    }
-    const account = (await response.json()) as Record<string, unknown>;
-    return json({ ...account, webfleet: { options: this.optionsOf(credential), stats: this.statsOf(credential) } });
+export class WebfleetAccountStore extends ProviderAccountStore<WebfleetOptions, WebfleetStats> {
+  constructor() {
+    super({ name: "webfleet", optionKeys: OPTION_KEYS, emptyStats });
   }
 }
