@@ -6,6 +6,7 @@ import { listProviders } from "../../../providers/registry";
 import type { ProviderAdapter } from "../../../providers/types";
 import { WIRE_MODELS, WIRE_SUPPORT, wireSupport } from "../../../providers/wire-models";
 import { APPLICATION_ERRORS, applicationScope } from "../scopes";
+import { providerFamiliesTable } from "./families-table";
 
 const SupportedOperationsSchema = z.object({
   read: z.enum(WIRE_SUPPORT).openapi({
@@ -107,7 +108,7 @@ const route = createRoute({
   method: "get",
   path: "/providers",
   summary: "List providers",
-  description: "The providers connections can be made to in this environment, as a bare array (not a page).",
+  description: `The providers connections can be made to in this environment, as a bare array (not a page). Each provider's \`supportedModels\` says what it serves; in short (the sandbox environment also lists \`sandbox\`):\n\n${providerFamiliesTable()}`,
   responses: {
     200: {
       description: "Every available provider.",
