@@ -5,7 +5,7 @@
 import { expect } from "vitest";
 import { ERROR_STATUS, type ErrorCode } from "../../src/http/errors";
 import { type ErrorDetailEntry, expectError as expectContractError, REQUEST_ID_PATTERN } from "./error-contract";
-import type { CallResult } from "./http";
+import { BASE, type CallResult, call } from "./http";
 
 export type { ErrorDetailEntry };
 
@@ -77,4 +77,22 @@ export async function walkPages<T>(
     cursor = page.body.next;
   }
   throw new Error("pagination did not end");
+}
+
+/** Every result of a connection's list endpoint (pages of 500), following `next` to the end. */
+export async function listEvery<T = any>(caller: { key: string; token: string }, path: string): Promise<T[]> {
+  const separator = path.includes("?") ? "&" : "?";
+  const { all } = await walkPages<T>(
+    (cursor) =>
+      call(
+        "GET",
+        `${BASE.sandbox}${path}${separator}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        {
+          key: caller.key,
+          token: caller.token,
+        },
+      ),
+    { maxPages: 200 },
+  );
+  return all;
 }

@@ -48,3 +48,9 @@ export async function lastSyncId(key: string, token: string): Promise<string> {
   if (!id) throw new Error(`no lastSync: ${JSON.stringify(current.body)}`);
   return id;
 }
+
+/** Waits for a connection's latest sync to end, and answers its job. */
+export async function waitForLastSync(caller: { key: string; token: string }, timeoutMs?: number): Promise<SyncJob> {
+  const id = await lastSyncId(caller.key, caller.token);
+  return (await waitForSync(caller.key, caller.token, id, timeoutMs === undefined ? {} : { timeoutMs })).job;
+}

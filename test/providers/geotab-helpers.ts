@@ -3,6 +3,7 @@
  * page by page, and the canonical fleet (test/fakes/fleet.ts) mapped to the normalized model by
  * the documented rules, independently of the fake's renderer: what every sync must store.
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type {
@@ -29,6 +30,7 @@ import {
 } from "../fakes/fleet.ts";
 import type { GeotabOptions, GeotabStats } from "../fakes/geotab/accounts.ts";
 import { RULE_OF_TYPE } from "../fakes/geotab/render.ts";
+import { listEvery } from "../helpers/api-assertions";
 import type { TestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
@@ -235,21 +237,8 @@ export async function createGeotabConnection(
   return created.body as { id: string; token: string; sourceId?: string; account: any; [field: string]: any };
 }
 
-/** Every record of a list endpoint (all pages), through the API. */
-export async function listAll(path: string, key: string, token: string): Promise<any[]> {
-  const records: any[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 100; page++) {
-    const separator = path.includes("?") ? "&" : "?";
-    const url = `${BASE.sandbox}${path}${separator}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const result = await call("GET", url, { key, token });
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    records.push(...result.body.results);
-    if (result.body.next === undefined) return records;
-    cursor = result.body.next;
-  }
-  throw new Error(`${path}: pagination did not end`);
-}
+/** Every result of a list endpoint (all pages), through the API. */
+export const listAll = (path: string, key: string, token: string): Promise<any[]> => listEvery({ key, token }, path);
 
 /** One JSON-RPC call to the fake MyGeotab, as a test makes it (the call must be answered, error or not, with a 200). */
 export async function geotabRpc(method: string, params: Record<string, unknown>) {

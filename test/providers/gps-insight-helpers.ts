@@ -3,11 +3,13 @@
  * connections made through POST /connections, every page of a list endpoint, and the canonical
  * fleet mapped to the normalized model by the documented rules (independently of the adapter).
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Faults } from "../fakes/accounts.ts";
 import { type FleetOptions, GROUPS } from "../fakes/fleet.ts";
 import { ALL_VEHICLES_GROUP, GROUP_IDS, gpsiIds, listedDrivers, listedVehicles } from "../fakes/gps-insight/render.ts";
+import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
@@ -83,21 +85,8 @@ export async function connectGpsInsight(account: GpsInsightAccount, body: Record
   return { app, key, token: created.body.token as string, body: created.body };
 }
 
-/** Every result of a list endpoint, following `next` to the end. */
-export async function listAll(path: string, key: string, token: string): Promise<any[]> {
-  const records: any[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 200; page++) {
-    const separator = path.includes("?") ? "&" : "?";
-    const url = `${BASE.sandbox}${path}${separator}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const result = await call("GET", url, { key, token });
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    records.push(...result.body.results);
-    if (result.body.next === undefined) return records;
-    cursor = result.body.next;
-  }
-  throw new Error(`${path}: pagination did not end`);
-}
+/** Every result of a list endpoint (all pages), through the API. */
+export const listAll = (path: string, key: string, token: string): Promise<any[]> => listEvery({ key, token }, path);
 
 /** The canonical vehicles GPS Insight lists (those in service), as the API must answer them. */
 export function expectedVehicles(fleet: FleetOptions) {

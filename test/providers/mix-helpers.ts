@@ -3,6 +3,7 @@
  * HTTP), connections made through POST /connections, what the API answers after a sync, and
  * what it must answer: the canonical fleet mapped by hand, independently of the adapter's code.
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { ReadRequest } from "../../src/providers/types";
@@ -11,10 +12,10 @@ import { driversAt, type FleetOptions, GROUPS, vehiclesAt } from "../fakes/fleet
 import type { MixOptions, MixStats } from "../fakes/mix/accounts.ts";
 import { assetIdOf, driverIdOf, groupIdOf, trailerAssetIdOf } from "../fakes/mix/ids.ts";
 import { trailersAt } from "../fakes/trailers.ts";
-import { walkPages } from "../helpers/api-assertions";
+import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
-import { BASE, type CallResult, call } from "../helpers/http";
-import { lastSyncId, type SyncJob, waitForSync } from "../helpers/sync";
+import { BASE, call } from "../helpers/http";
+import { waitForSync } from "../helpers/sync";
 
 export const DAY_MS = 86_400_000;
 export const PROVIDER_CODE = "mix-telematics";
@@ -108,24 +109,11 @@ export async function connectMix(
   return { key, token: created.body.token, id: created.body.id, body: created.body };
 }
 
-export async function waitForLastSync(connection: MixConnection, timeoutMs = 60_000): Promise<SyncJob> {
-  const id = await lastSyncId(connection.key, connection.token);
-  return (await waitForSync(connection.key, connection.token, id, { timeoutMs })).job;
-}
+export { waitForLastSync } from "../helpers/sync";
 
 /** Every result of a list endpoint, following `next` to the end. */
-export async function listAll<T = any>(connection: MixConnection, path: string): Promise<T[]> {
-  const { all } = await walkPages<T>(
-    (cursor): Promise<CallResult<any>> =>
-      call(
-        "GET",
-        `${BASE.sandbox}${path}${path.includes("?") ? "&" : "?"}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-        { key: connection.key, token: connection.token },
-      ),
-    { maxPages: 200 },
-  );
-  return all;
-}
+export const listAll = <T = any>(connection: MixConnection, path: string): Promise<T[]> =>
+  listEvery<T>(connection, path);
 
 const bySource = <T extends { sourceId: string }>(items: T[]) =>
   items.sort((a, b) => a.sourceId.localeCompare(b.sourceId));

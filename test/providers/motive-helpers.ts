@@ -4,6 +4,7 @@
  * references read back as provider source ids), and what it must answer: the canonical
  * fleet mapped to the normalized model by hand, independently of the adapter's code.
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { ReadRequest } from "../../src/providers/types";
@@ -18,11 +19,10 @@ import {
   vehiclesAt,
 } from "../fakes/fleet.ts";
 import { MOTIVE_EVENT_TYPES, mediaStateOf, motiveIds } from "../fakes/motive/ids.ts";
-import { walkPages } from "../helpers/api-assertions";
+import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication, type TestApplication } from "../helpers/factories";
-import { BASE, type CallResult, call } from "../helpers/http";
+import { BASE, call } from "../helpers/http";
 import type { SyncWindow } from "../helpers/sync";
-import { lastSyncId, type SyncJob, waitForSync } from "../helpers/sync";
 
 export const DAY_MS = 86_400_000;
 
@@ -84,32 +84,11 @@ export async function connectMotive(
   return { app, key, token: created.body.token, id: created.body.id, body: created.body };
 }
 
-/** Waits for the connection's latest sync to finish and returns the job. */
-export async function waitForLastSync(connection: MotiveConnection, timeoutMs = 60_000): Promise<SyncJob> {
-  const { job } = await waitForSync(
-    connection.key,
-    connection.token,
-    await lastSyncId(connection.key, connection.token),
-    {
-      timeoutMs,
-    },
-  );
-  return job;
-}
+export { waitForLastSync } from "../helpers/sync";
 
 /** Every result of a list endpoint, following `next` to the end. */
-export async function listAll<T = any>(connection: MotiveConnection, path: string): Promise<T[]> {
-  const { all } = await walkPages<T>(
-    (cursor): Promise<CallResult<any>> =>
-      call(
-        "GET",
-        `${BASE.sandbox}${path}${path.includes("?") ? "&" : "?"}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-        { key: connection.key, token: connection.token },
-      ),
-    { maxPages: 200 },
-  );
-  return all;
-}
+export const listAll = <T = any>(connection: MotiveConnection, path: string): Promise<T[]> =>
+  listEvery<T>(connection, path);
 
 /**
  * What the API holds for the connection, with our ids replaced by provider source ids (and

@@ -5,6 +5,7 @@
  * what the API should answer (the expectations, written from the canonical fleet, not from the
  * fake's payloads).
  */
+
 import { env } from "cloudflare:workers";
 import type { Faults } from "../fakes/accounts.ts";
 import {
@@ -18,6 +19,7 @@ import {
   vehiclesAt,
 } from "../fakes/fleet.ts";
 import { gForceOf, LABELS } from "../fakes/samsara/render.ts";
+import { listEvery } from "../helpers/api-assertions";
 import type { TestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
@@ -99,22 +101,8 @@ export async function connectSamsara(app: TestApplication, apiToken: string, bod
 }
 
 /** Every result of a list endpoint of the sandbox API, following `next`. */
-export async function listAll<T = any>(key: string, token: string, path: string): Promise<T[]> {
-  const results: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const separator = path.includes("?") ? "&" : "?";
-    const page = await call(
-      "GET",
-      `${BASE.sandbox}${path}${separator}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      { key, token },
-    );
-    if (page.status !== 200) throw new Error(`GET ${path}: ${page.status} ${JSON.stringify(page.body)}`);
-    results.push(...page.body.results);
-    cursor = page.body.next;
-  } while (cursor);
-  return results;
-}
+export const listAll = <T = any>(key: string, token: string, path: string): Promise<T[]> =>
+  listEvery<T>({ key, token }, path);
 
 const bySourceId = <T extends { sourceId: string }>(items: T[]) =>
   [...items].sort((a, b) => a.sourceId.localeCompare(b.sourceId));

@@ -3,6 +3,7 @@
  * HTTP), connections made through POST /connections, what the API answers after a sync, and
  * what it must answer: the canonical fleet mapped by hand, independently of the adapter's code.
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { ReadRequest } from "../../src/providers/types";
@@ -10,10 +11,9 @@ import type { Faults } from "../fakes/accounts.ts";
 import { driversAt, type FleetOptions, vehiclesAt } from "../fakes/fleet.ts";
 import type { VerizonOptions, VerizonStats } from "../fakes/verizon/accounts.ts";
 import { driverNumber, mpgOf, vehicleNumber } from "../fakes/verizon/ids.ts";
-import { walkPages } from "../helpers/api-assertions";
+import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication, type TestApplication } from "../helpers/factories";
-import { BASE, type CallResult, call } from "../helpers/http";
-import { lastSyncId, type SyncJob, waitForSync } from "../helpers/sync";
+import { BASE, call } from "../helpers/http";
 
 export const DAY_MS = 86_400_000;
 export const PROVIDER_CODE = "verizon-reveal";
@@ -113,24 +113,11 @@ export async function connectVerizon(
   return { app, key, token: created.body.token, id: created.body.id, body: created.body };
 }
 
-export async function waitForLastSync(connection: VerizonConnection, timeoutMs = 60_000): Promise<SyncJob> {
-  const id = await lastSyncId(connection.key, connection.token);
-  return (await waitForSync(connection.key, connection.token, id, { timeoutMs })).job;
-}
+export { waitForLastSync } from "../helpers/sync";
 
 /** Every result of a list endpoint, following `next` to the end. */
-export async function listAll<T = any>(connection: VerizonConnection, path: string): Promise<T[]> {
-  const { all } = await walkPages<T>(
-    (cursor): Promise<CallResult<any>> =>
-      call(
-        "GET",
-        `${BASE.sandbox}${path}${path.includes("?") ? "&" : "?"}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-        { key: connection.key, token: connection.token },
-      ),
-    { maxPages: 200 },
-  );
-  return all;
-}
+export const listAll = <T = any>(connection: VerizonConnection, path: string): Promise<T[]> =>
+  listEvery<T>(connection, path);
 
 /** The canonical vehicles as the API must answer them (by Verizon's vehicle number). */
 export function expectedVehicles(fleet: FleetOptions) {

@@ -3,6 +3,7 @@
  * adapter read page by page, connections through the API, and the canonical fleet mapped to the
  * normalized model by the documented rules (Webfleet's units and precision).
  */
+
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { SyncModel } from "../../src/model/normalized";
@@ -14,6 +15,7 @@ import { driversAt, type FleetOptions, GROUPS, vehiclesAt } from "../fakes/fleet
 import { tripsBetween } from "../fakes/series.ts";
 import type { WebfleetOptions, WebfleetStats } from "../fakes/webfleet/accounts.ts";
 import { driverNoOf, groupNameOf, tripIdOf } from "../fakes/webfleet/render.ts";
+import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 
@@ -169,18 +171,5 @@ export async function connectWebfleet(
   return { app, key, token: created.body.token as string, connection: created.body };
 }
 
-/** Every record of a list endpoint (all pages), through the API. */
-export async function listAll(path: string, key: string, token: string): Promise<any[]> {
-  const records: any[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 100; page++) {
-    const separator = path.includes("?") ? "&" : "?";
-    const url = `${BASE.sandbox}${path}${separator}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const result = await call("GET", url, { key, token });
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    records.push(...result.body.results);
-    if (result.body.next === undefined) return records;
-    cursor = result.body.next;
-  }
-  throw new Error(`${path}: pagination did not end`);
-}
+/** Every result of a list endpoint (all pages), through the API. */
+export const listAll = (path: string, key: string, token: string): Promise<any[]> => listEvery({ key, token }, path);

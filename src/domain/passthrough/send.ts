@@ -18,7 +18,7 @@ import { checkPassthrough } from "./checks";
 export const passthroughLimiter = new LocalLimiter();
 
 /** What a passthrough request got: the provider's answer, its body not read yet, and how long it took to start. */
-export type PassthroughAnswer = { response: Response; startedAt: number; abort: () => void };
+export type PassthroughAnswer = { response: Response; startedAt: number };
 
 /**
  * Sends a caller's request to the connection's provider with the connection's authorization.
@@ -78,7 +78,7 @@ export async function sendPassthrough(
       },
       { ...request, signal: controller.signal },
     );
-    return { response, startedAt, abort: () => controller.abort() };
+    return { response, startedAt };
   } catch (error) {
     if (controller.signal.aborted) {
       throw new ProviderError("timeout", `The provider did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
