@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fakeBaseUrlVars } from "../test/fakes/base-urls.ts";
+import { FAKE_OAUTH_CLIENT_VARS } from "../test/fakes/oauth/clients.ts";
 import { FAKE_PROVIDERS } from "../test/fakes/providers.ts";
 import { startAllFakes } from "../test/fakes/start-all.ts";
 import { applyMigrations } from "./d1-databases.mjs";
@@ -117,8 +118,10 @@ function printBanner(vars, application, demo) {
 
   Fake providers (local, for trying real provider connections):
 ${Object.entries(FAKE_PROVIDERS)
-  .map(([name, fake]) => `    ${name.padEnd(14)} ${fake.port}  credentials ${JSON.stringify(fake.demo.credentials)}`)
+  .map(([name, fake]) => `    ${name.padEnd(20)} ${fake.port}  credentials ${JSON.stringify(fake.demo.credentials)}`)
   .join("\n")}
+    In the hosted flow, Samsara and Motive connect through their (fake) OAuth consent: type the
+    demo account's token or key above as the "Account login" there, and Allow.
 
   Try:  curl -H "Authorization: Bearer ${key("sandbox", "secret")}" ${ORIGIN}/sandbox/tsp/v1/providers
 `);
@@ -145,12 +148,16 @@ for (const [provider, fake] of Object.entries(FAKE_PROVIDERS)) {
 const providerVars = Object.entries(fakeBaseUrlVars(fakes.urls)).flatMap(([name, url]) => ["--var", `${name}:${url}`]);
 // Local development: webhooks may go to http:// and loopback receivers.
 providerVars.push("--var", "ALLOW_LOOPBACK_WEBHOOKS:true");
+// The OAuth apps registered at the fake Samsara and Motive (test/fakes/oauth/clients.ts).
+for (const [name, value] of Object.entries(FAKE_OAUTH_CLIENT_VARS)) providerVars.push("--var", `${name}:${value}`);
 // Verizon Connect's integrator app id: the one its fake accepts (test/fakes/verizon/ids.ts).
 providerVars.push("--var", "VERIZON_APP_ID:fleetmatics-p-us-0000000000000000000000000000000000fake0001");
 // Webfleet's integrator API key: its fake accepts any (test/fakes/webfleet/server.ts).
 providerVars.push("--var", "WEBFLEET_API_KEY:webfleet-demo-api-key");
 // MiX Integrate's integrator client: the one its fake accepts (test/fakes/mix/ids.ts).
 providerVars.push("--var", "MIX_CLIENT_ID:mix-test-client", "--var", "MIX_CLIENT_SECRET:mix-test-secret");
+// TN360's integrator client: the one its fake accepts (test/fakes/teletrac-navman/ids.ts).
+providerVars.push("--var", "TN360_CLIENT_ID:tn360-test-client", "--var", "TN360_CLIENT_SECRET:tn360-test-secret");
 // Azuga's integrator OAuth client id: its fake accepts any (test/fakes/azuga/server.ts).
 providerVars.push("--var", "AZUGA_CLIENT_ID:azuga-demo-client");
 

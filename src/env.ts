@@ -47,6 +47,18 @@ export interface Env {
   SAMSARA_EU_BASE_URL: string;
   /** Base URL of the Motive API (https://api.gomotive.com). */
   MOTIVE_BASE_URL: string;
+  /** Secret. The deployment's Samsara OAuth app client id (Samsara marketplace app); OAuth is offered only when set. */
+  SAMSARA_OAUTH_CLIENT_ID?: string;
+  /** Secret. The Samsara OAuth app's client secret. */
+  SAMSARA_OAUTH_CLIENT_SECRET?: string;
+  /** Secret. The deployment's Motive OAuth app client id; OAuth is offered only when set. */
+  MOTIVE_OAUTH_CLIENT_ID?: string;
+  /** Secret. The Motive OAuth app's client secret. */
+  MOTIVE_OAUTH_CLIENT_SECRET?: string;
+  /** Host of Motive's consent page (https://gomotive.com); the page is `<base>/oauth/authorize`. */
+  MOTIVE_AUTHORIZE_BASE_URL?: string;
+  /** Host of Motive's token and revoke endpoints (https://keeptruckin.com): `<base>/oauth/token`, `<base>/oauth/revoke`. */
+  MOTIVE_OAUTH_BASE_URL?: string;
   /** Base URL of MyGeotab (https://my.geotab.com); the JSON-RPC endpoint is `<base>/apiv1`. */
   GEOTAB_BASE_URL: string;
   /** Base URL of the GPS Insight API v2 (https://api.gpsinsight.com/v2). */
@@ -81,6 +93,16 @@ export interface Env {
   AZUGA_CLIENT_ID?: string;
   /** Azuga requests a minute per endpoint and connection (default 1, Azuga's documented quota). */
   AZUGA_REQUESTS_PER_MINUTE?: string;
+  /** TN360's OpenID Connect identity server (regional; no published default): the token endpoint is `<base>/connect/token` [UNVERIFIED]. */
+  TN360_IDENTITY_BASE_URL?: string;
+  /** TN360's API host (https://api-au.telematics.com); data calls are `<base>/v1/…`. */
+  TN360_BASE_URL?: string;
+  /** Secret. The integrator's TN360 OpenID client id (issued by TN360's integrations team; not a customer credential). */
+  TN360_CLIENT_ID?: string;
+  /** Secret. The integrator's TN360 OpenID client secret. */
+  TN360_CLIENT_SECRET?: string;
+  /** Seconds between two TN360 latest-location polls per connection (default 300, TN360's fair use). */
+  TN360_STATS_INTERVAL_SECONDS?: string;
   /** "true" to allow http:// and loopback webhook URLs (local development and tests only). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** DNS-over-HTTPS resolver (JSON API) that webhook hosts are resolved with before each delivery (default https://cloudflare-dns.com/dns-query). */

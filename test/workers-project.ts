@@ -6,6 +6,7 @@ import { configDefaults, type TestProjectInlineConfiguration } from "vitest/conf
 import { fakeBaseUrlVars } from "./fakes/base-urls.ts";
 import { responseValidator } from "./reliability/response-validator.ts";
 import "./websocket-compression-off.ts";
+import { FAKE_OAUTH_CLIENT_VARS } from "./fakes/oauth/clients.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -154,6 +155,8 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             ...fakeBaseUrlVars(inject("fakeProviderUrls")),
+            // The OAuth apps registered at the fake Samsara and Motive (test/fakes/oauth/clients.ts).
+            ...FAKE_OAUTH_CLIENT_VARS,
             // Verizon Connect's integrator app id: the one the fake accepts (test/fakes/verizon/ids.ts).
             VERIZON_APP_ID: "fleetmatics-p-us-0000000000000000000000000000000000fake0001",
             // Webfleet's integrator API key (the fake accepts it), and its slow per-action quotas (trip
@@ -171,6 +174,11 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             // MiX Integrate's integrator client: the one its fake accepts (test/fakes/mix/ids.ts).
             MIX_CLIENT_ID: "mix-test-client",
             MIX_CLIENT_SECRET: "mix-test-secret",
+            // TN360's integrator client: the one its fake accepts (test/fakes/teletrac-navman/ids.ts),
+            // and its fair-use stats poll (one in 5 minutes) shortened so syncs of the fake take seconds.
+            TN360_CLIENT_ID: "tn360-test-client",
+            TN360_CLIENT_SECRET: "tn360-test-secret",
+            TN360_STATS_INTERVAL_SECONDS: "1",
             // Size, seed and replay of the bad-input fuzzer (test/reliability/fuzz-run.ts).
             FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "1500",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",

@@ -4,6 +4,7 @@ import { controlD1, controlDatabase } from "../db/databases";
 import { prepare } from "../db/raw";
 import { type ConnectionRow, connectionMoves, connections } from "../db/schema";
 import { shardD1 } from "../db/shards";
+import { revokeConnectionGrant } from "../domain/connections/revoke-grant";
 import { forgetConnection } from "../domain/connections/token-cache";
 import { ACTIVE_MOVE_STATUSES } from "../domain/shards/moves/progress";
 import type { Env } from "../env";
@@ -173,6 +174,8 @@ async function startDue({ db }: ServiceContext, now: Date, max: number): Promise
  */
 async function finish(context: ServiceContext, connection: ConnectionRow): Promise<void> {
   await connectionSync(context.env, connection.id).purge();
+  // Before the credentials go: the app's access at the provider ends with the connection.
+  await revokeConnectionGrant(context.env, connection);
   const now = new Date();
   const patch = {
     status: "deleted" as const,

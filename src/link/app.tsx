@@ -6,6 +6,7 @@ import { flowError, toFlowError } from "./errors";
 import { AgreementDocument } from "./pages/agreement-document";
 import { ErrorStep } from "./pages/outcomes";
 import { renderPage } from "./render";
+import { registerOAuthRoutes } from "./routes/oauth";
 import { registerStartRoutes } from "./routes/start";
 import { registerStepRoutes } from "./routes/steps";
 import { registerUnsupportedProviderRoutes } from "./routes/unsupported-provider";
@@ -31,6 +32,7 @@ export function newLinkApp() {
   );
   registerStartRoutes(app);
   registerStepRoutes(app);
+  registerOAuthRoutes(app);
   registerUnsupportedProviderRoutes(app);
 
   app.get(`/agreements/${END_USER_AGREEMENT.type}/${END_USER_AGREEMENT.version}`, (c) =>

@@ -147,6 +147,21 @@ const PROVIDER_DOCS: Readonly<Record<string, ProviderDocs>> = {
       },
     ],
   },
+  "teletrac-navman-360": {
+    baseCode: "teletrac-navman-360",
+    userGuides: [
+      {
+        title: "TN360 API: authentication",
+        url: "https://docs-au.telematics.com/authentication",
+        description:
+          "How TN360 API access is arranged: the integrations team issues the client id and secret, and a TN360 user signs in with its own username and password.",
+      },
+    ],
+    references: [
+      { title: "TN360 API: retrieving events", url: "https://docs-au.telematics.com/events" },
+      { title: "TN360 API: vehicle visibility", url: "https://docs-au.telematics.com/visibility" },
+    ],
+  },
   sandbox: { baseCode: "sandbox", userGuides: [], references: [] },
 };
 

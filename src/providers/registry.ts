@@ -6,6 +6,7 @@ import { mixAdapter } from "./mix-telematics/adapter";
 import { motiveAdapter } from "./motive/adapter";
 import { samsaraAdapter } from "./samsara/adapter";
 import { sandboxAdapter } from "./sandbox/adapter";
+import { tn360Adapter } from "./teletrac-navman/adapter";
 import type { ProviderAdapter } from "./types";
 import { verizonAdapter } from "./verizon/adapter";
 import { webfleetAdapter } from "./webfleet/adapter";
@@ -21,6 +22,7 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   gpsInsightAdapter,
   azugaAdapter,
   mixAdapter,
+  tn360Adapter,
   sandboxAdapter,
 ];
 

@@ -7,6 +7,7 @@ import type {
   NormalizedHosClock,
   SyncModel,
 } from "../model/normalized";
+import type { OAuthSpec } from "./kit/oauth";
 
 /** One field of a provider's credential form (GET /providers, and the hosted flow's form). */
 export type CredentialField = {
@@ -72,6 +73,12 @@ export type ProviderContext = { env: Env; pace?: Pacer };
 
 /** A request pace: at most `requests` provider requests in any `perSeconds` seconds. */
 export type RequestPace = { readonly requests: number; readonly perSeconds: number };
+
+/** A provider's paces by bucket (each model names its bucket). */
+export type PaceTable = Readonly<Record<string, RequestPace>>;
+
+/** The deployment's settings a provider's pace may depend on (a contract that grants more, such as AZUGA_REQUESTS_PER_MINUTE). */
+export type PaceSettings = Readonly<Partial<Env>>;
 
 /**
  * How one provider serves one synced model (its `models/<family>.ts`): reading one bounded
@@ -172,6 +179,12 @@ export interface ProviderAdapter {
   readonly logo: string;
   readonly icon: string;
   readonly credentialFields: readonly CredentialField[];
+  /**
+   * How customers connect through the provider's OAuth consent instead of typing credentials (the
+   * hosted flow offers it when the deployment has a client for it); `credentialFields` stay the
+   * form of `POST /connections` and of the flow's other way in.
+   */
+  readonly oauth?: OAuthSpec;
   /** How the provider serves each model it supports; `supportedModels`, `paceBucket` and the reads derive from it. */
   readonly models: ProviderModels;
   readonly supportedModels: Readonly<Record<ModelName, ModelSupport>>;
@@ -179,9 +192,14 @@ export interface ProviderAdapter {
   readonly locationSampling: LocationSampling;
   /**
    * The provider's published request limits (or a conservative pace where none is published),
-   * per connection, by bucket: a connection's requests are paced to stay within them.
+   * per connection, by bucket, as documented: what a deployment with no pace settings keeps.
    */
-  readonly requestPace: Readonly<Record<string, RequestPace>>;
+  readonly requestPace: PaceTable;
+  /**
+   * The pace a connection's requests keep in this deployment: `requestPace`, with the limits the
+   * deployment's settings raise where the adapter has such settings. The pacer reads this one.
+   */
+  paceFor(settings: PaceSettings): PaceTable;
   /** The bucket of `requestPace` each model's reads (and camera media's) are paced in. */
   readonly paceBucket: Readonly<Record<ModelName, string>>;
   /**

@@ -232,13 +232,17 @@ export class SyncJobRows {
     );
   }
 
-  /** The job's progress, written only when it changed: a whole percentage, which most pages leave as it was. */
+  /**
+   * The job's progress, written only when it changed: a whole percentage, which most pages leave
+   * as it was. Never lowered: a resend (the watchdog, a late duplicate) may write the value it
+   * read while the next page's write overtakes it, and a reader must not see the sync go back.
+   */
   async writeProgress(syncId: string, connectionId: string, progress: number): Promise<void> {
     if (this.writtenProgress?.syncId === syncId && this.writtenProgress.progress === progress) return;
     const { db } = await this.data(connectionId);
     await db
       .update(syncJobs)
-      .set({ progress, updatedAt: new Date() })
+      .set({ progress: sql`max(progress, ${progress})`, updatedAt: new Date() })
       .where(and(eq(syncJobs.id, syncId), eq(syncJobs.status, "in_progress")));
     this.writtenProgress = { syncId, progress };
   }

@@ -1,14 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { syncPageSize } from "../config";
 import type { Database } from "../db/client";
 import { connectionD1, connectionDatabase } from "../db/databases";
 import { type ConnectionRow, connections } from "../db/schema";
 import type { Env } from "../env";
-import { openCredentials } from "../lib/connection-secrets";
 import { ProviderError } from "../providers/errors";
+import { GRANT_FIELDS } from "../providers/kit/oauth";
 import { findProvider } from "../providers/registry";
 import type { ProviderAdapter } from "../providers/types";
 import { connectionSync } from "./client";
+import { disconnectRejected } from "./disconnect";
+import { connectionCredentials, stillFresh } from "./fresh-credentials";
 import type { SyncMessage } from "./messages";
 import { providerPacer } from "./provider-pacer";
 import { writePage } from "./write/page";
@@ -55,11 +57,19 @@ export async function processPage(
     return;
   }
   let credentials: Readonly<Record<string, string>> | undefined;
+  // An OAuth access token the provider refused is refreshed, and the page read again, once.
+  let refusedAccessToken: string | undefined;
   let page: SyncMessage | undefined = message;
   while (page) {
     const current: SyncMessage = page;
     try {
-      credentials ??= await openCredentials(env, connection.id, connection.credentialsEncrypted);
+      if (!credentials || !stillFresh(credentials)) {
+        credentials = await connectionCredentials(
+          env,
+          connection,
+          refusedAccessToken === undefined ? {} : { rejectedAccessToken: refusedAccessToken },
+        );
+      }
       const nextCursor = await readAndStore(env, { connection, adapter, credentials }, current);
       ({ next: page } = await sync.pageDone(
         current.syncId,
@@ -69,15 +79,22 @@ export async function processPage(
       ));
     } catch (error) {
       if (error instanceof ProviderError && error.kind === "unauthorized") {
+        const accessToken = credentials?.[GRANT_FIELDS.accessToken];
+        if (accessToken !== undefined && refusedAccessToken === undefined) {
+          refusedAccessToken = accessToken;
+          credentials = undefined;
+          continue;
+        }
         // The credentials stopped working: the connection needs the customer to reconnect it.
-        await db
-          .update(connections)
-          .set({ status: "disconnected", updatedAt: new Date() })
-          .where(and(eq(connections.id, connection.id), eq(connections.status, "connected")));
+        // Disconnected first, so that whoever sees the sync failed sees why, and the issue.
+        await disconnectRejected(env, connection, adapter.name, error.message);
         await sync.fail(current.syncId, `The provider rejected the connection's credentials: ${error.message}`);
         return;
       }
-      await sync.noteError(current.syncId, describe(error));
+      // A rate limit (the pacer's or the provider's) is a wait, not a failure: nothing to record.
+      if (!(error instanceof ProviderError && error.kind === "rate_limited")) {
+        await sync.noteError(current.syncId, describe(error));
+      }
       throw current === message ? error : new CarriedPageError(current, error);
     }
   }

@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import { TtlCache } from "../lib/ttl-cache";
 import { ProviderError } from "../providers/errors";
-import type { ModelName, Pacer, ProviderAdapter, RequestPace } from "../providers/types";
+import type { ModelName, Pacer, PaceSettings, ProviderAdapter, RequestPace } from "../providers/types";
 import { connectionSync } from "./client";
 import type { LateSlot } from "./provider-slots";
 
@@ -32,16 +32,18 @@ export function paceWindow(pace: RequestPace): { limit: number; periodMs: number
  * The pacer of one connection's reads of one operation: before every provider request, the
  * connection's Durable Object reserves a slot in the operation's bucket (or the one the client
  * names), so all of the connection's requests — sync pages and live camera media alike — stay
- * within the provider's published pace. A bucket the adapter does not declare is not paced.
+ * within the provider's pace, as the deployment's settings have it (the adapter's `paceFor`). A
+ * bucket the adapter does not declare is not paced.
  */
 export function providerPacer(
-  env: Pick<Env, "CONNECTION_SYNC">,
+  env: Pick<Env, "CONNECTION_SYNC"> & PaceSettings,
   connectionId: string,
-  adapter: Pick<ProviderAdapter, "name" | "requestPace" | "paceBucket">,
+  adapter: Pick<ProviderAdapter, "name" | "paceFor" | "paceBucket">,
   operation: ModelName,
 ): Pacer {
+  const paces = adapter.paceFor(env);
   return async (bucket = adapter.paceBucket[operation]) => {
-    const pace = Object.hasOwn(adapter.requestPace, bucket) ? adapter.requestPace[bucket] : undefined;
+    const pace = Object.hasOwn(paces, bucket) ? paces[bucket] : undefined;
     if (!pace) return;
     const key = `${connectionId}|${bucket}`;
     const asked = Date.now();

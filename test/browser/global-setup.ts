@@ -8,6 +8,7 @@ import { applyMigrationsInBackground } from "../../scripts/d1-databases.mjs";
 import { startDemoApp } from "../../scripts/demo-app.mjs";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { fakeBaseUrlVars } from "../fakes/base-urls.ts";
+import { FAKE_OAUTH_CLIENT_VARS } from "../fakes/oauth/clients.ts";
 import { startAllFakes } from "../fakes/start-all.ts";
 import { freePort, stopProcessGroup } from "./processes.ts";
 
@@ -113,6 +114,7 @@ async function prepareWorker({ origin, port, inspectorPort, demoPort, adminToken
     PRODUCTION_BASE_URL: `${origin}/tsp/v1`,
     SANDBOX_BASE_URL: `${origin}/sandbox/tsp/v1`,
     ...fakeBaseUrlVars(fakes.urls),
+    ...FAKE_OAUTH_CLIENT_VARS,
     ALLOW_LOOPBACK_WEBHOOKS: "true",
   };
   mkdirSync(path.dirname(LOG_FILE), { recursive: true });

@@ -131,6 +131,8 @@ describe("new connection through the SDK", () => {
     const flow = await openedFlow(page);
     await flow.getByRole("button", { name: /Samsara/ }).click();
     await flow.getByRole("button", { name: "Accept and continue" }).click();
+    // Samsara offers its OAuth consent first (oauth-consent.test.ts); the API token is a link away.
+    await flow.getByRole("link", { name: "Use an API token instead" }).click();
     await flow.getByLabel("API token").fill(credential);
     await screenshot(page, "07-samsara-credentials");
     await flow.getByRole("button", { name: "Connect" }).click();

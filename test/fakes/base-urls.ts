@@ -5,13 +5,15 @@
  */
 export const FAKE_BASE_URL_VARS: Readonly<Record<string, readonly string[]>> = {
   samsara: ["SAMSARA_BASE_URL", "SAMSARA_EU_BASE_URL"],
-  motive: ["MOTIVE_BASE_URL"],
+  // Motive's consent page and token endpoint are on hosts of their own (gomotive.com, keeptruckin.com).
+  motive: ["MOTIVE_BASE_URL", "MOTIVE_AUTHORIZE_BASE_URL", "MOTIVE_OAUTH_BASE_URL"],
   geotab: ["GEOTAB_BASE_URL"],
   "verizon-reveal": ["VERIZON_BASE_URL"],
   "gps-insight": ["GPS_INSIGHT_BASE_URL"],
   webfleet: ["WEBFLEET_BASE_URL"],
   azuga: ["AZUGA_AUTH_BASE_URL", "AZUGA_BASE_URL"],
   "mix-telematics": ["MIX_IDENTITY_BASE_URL", "MIX_BASE_URL"],
+  "teletrac-navman-360": ["TN360_IDENTITY_BASE_URL", "TN360_BASE_URL"],
 };
 
 /** The Worker settings pointing at the fakes, given their addresses by fake. */

@@ -10,6 +10,7 @@ import { createGpsInsightFake } from "./gps-insight/server.ts";
 import { createMixFake } from "./mix/server.ts";
 import { createMotiveFake } from "./motive/server.ts";
 import { createSamsaraFake } from "./samsara/server.ts";
+import { createTn360Fake } from "./teletrac-navman/server.ts";
 import { createVerizonFake } from "./verizon/server.ts";
 import { createWebfleetFake } from "./webfleet/server.ts";
 
@@ -84,6 +85,14 @@ export const FAKE_PROVIDERS: Readonly<Record<string, FakeProvider>> = {
     demo: {
       account: { credential: "mix-demo/demo-password", name: "Demo Distribution (MiX Telematics)" },
       credentials: { username: "mix-demo", password: "demo-password", region: "us" },
+    },
+  },
+  "teletrac-navman-360": {
+    create: createTn360Fake,
+    port: 8799,
+    demo: {
+      account: { credential: "tn360-demo/demo-password", name: "Demo Couriers (Teletrac Navman 360)" },
+      credentials: { username: "tn360-demo", password: "demo-password" },
     },
   },
 };

@@ -144,7 +144,8 @@ describe("Azuga: connections", () => {
   });
 
   it("paces each endpoint at AZUGA_REQUESTS_PER_MINUTE (default 1)", () => {
-    expect(azugaAdapter.requestPace.trackees).toEqual({ requests: 600, perSeconds: 60 });
+    expect(azugaAdapter.requestPace.trackees).toEqual({ requests: 1, perSeconds: 60 });
+    expect(azugaAdapter.paceFor(env).trackees).toEqual({ requests: 600, perSeconds: 60 });
     expect(azugaAdapter.paceBucket.trips).toBe("report-trip");
     expect(azugaAdapter.paceBucket.vehicleLocations).toBe("report-breadcrumb");
   });

@@ -2,7 +2,9 @@
  * The cross-provider contract: the same canonical fleet, served by each fake provider in its
  * own shapes and units (Samsara: meters, mL, ms; Motive: wrapped items, metric or imperial;
  * Geotab: JSON-RPC, km, TimeSpan strings), synced end to end through POST /connections and
- * read through the API, normalizes to the same records — and to the canonical values.
+ * read through the API, normalizes to the same records — and to the canonical values. The newer
+ * platforms (Verizon Connect Reveal, Webfleet, GPS Insight, Azuga, MiX) are compared with the same
+ * canonical fleet in contract-platforms.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { STAT_FIELDS } from "../../src/families/vehicle-stat-logs/stat-fields";

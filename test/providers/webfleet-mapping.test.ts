@@ -223,12 +223,14 @@ describe("Webfleet errors and pace", () => {
       webfleetPace({}),
     );
     expect(quotaRetrySeconds({}, "showTripReportExtern")).toBe(60);
-    // The test bindings raise trips and tracks to 600 a minute; the adapter reads them.
+    // The adapter declares the documented limits; the test bindings raise the slow ones to 600 a minute.
+    expect(webfleetAdapter.requestPace).toEqual(webfleetPace({}));
     expect(env.WEBFLEET_TRIPS_PER_MINUTE).toBe("600");
-    expect(webfleetAdapter.requestPace.showTripReportExtern).toEqual({ requests: 600, perSeconds: 60 });
-    expect(webfleetAdapter.requestPace.showTracks).toEqual({ requests: 600, perSeconds: 60 });
-    expect(webfleetAdapter.requestPace.showObjectReportExtern).toEqual({ requests: 600, perSeconds: 60 });
-    expect(webfleetAdapter.requestPace.showDriverReportExtern).toEqual({ requests: 10, perSeconds: 60 });
+    const paces = webfleetAdapter.paceFor(env);
+    expect(paces.showTripReportExtern).toEqual({ requests: 600, perSeconds: 60 });
+    expect(paces.showTracks).toEqual({ requests: 600, perSeconds: 60 });
+    expect(paces.showObjectReportExtern).toEqual({ requests: 600, perSeconds: 60 });
+    expect(paces.showDriverReportExtern).toEqual({ requests: 10, perSeconds: 60 });
     expect(webfleetAdapter.paceBucket.trips).toBe("showTripReportExtern");
     expect(webfleetAdapter.paceBucket.vehicleUtilization).toBe("showTripReportExtern");
     expect(webfleetAdapter.paceBucket.vehicleLocations).toBe("showTracks");

@@ -85,9 +85,18 @@ export const linkSessions = sqliteTable(
     parentOrigin: text("parent_origin"),
     provider: text("provider"),
     agreement: text("agreement", { mode: "json" }).$type<AcceptedAgreement>(),
+    /**
+     * The provider's OAuth consent under way: the `state` the provider sends back (random and
+     * unguessable, it finds the session on the callback), and the form values asked before consent.
+     */
+    oauthState: text("oauth_state"),
+    oauthForm: text("oauth_form", { mode: "json" }).$type<Record<string, string>>(),
     expiresAt: timestamp("expires_at").notNull(),
     ...timestamps,
   },
-  (table) => [index("link_sessions_expires_idx").on(table.expiresAt)],
+  (table) => [
+    index("link_sessions_expires_idx").on(table.expiresAt),
+    uniqueIndex("link_sessions_oauth_state_idx").on(table.oauthState),
+  ],
 );
 export type LinkSessionRow = typeof linkSessions.$inferSelect;

@@ -2,11 +2,11 @@ import type { ServiceContext } from "../../context";
 import type { ConnectionRow } from "../../db/schema";
 import { DomainError } from "../../errors";
 import type { SafetyEventRow } from "../../families/safety-events/table";
-import { openCredentials } from "../../lib/connection-secrets";
 import { ProviderError } from "../../providers/errors";
 import { findProvider } from "../../providers/registry";
 import type { CameraMediaPage } from "../../providers/types";
 import { providerPacer } from "../../sync/provider-pacer";
+import { liveReadCredentials } from "../connections/live-credentials";
 
 /**
  * Reads a safety event's camera media live from the provider: media URLs expire, so they
@@ -35,7 +35,7 @@ export async function readCameraMedia(
     {
       // Paced with the connection's sync requests: they share the provider's limits.
       context: { env: ctx.env, pace: providerPacer(ctx.env, connection.id, adapter, "cameraMedia") },
-      credentials: await openCredentials(ctx.env, connection.id, connection.credentialsEncrypted),
+      credentials: await liveReadCredentials(ctx.env, connection),
       options: connection.options,
       connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },
       pageSize: 1,

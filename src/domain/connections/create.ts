@@ -12,13 +12,14 @@ import { placeConnection } from "../shards/placement";
 import { requestInitialSync } from "../syncs/request";
 import { type AgreementInput, agreementRows } from "./agreements";
 import { verifyCredentials } from "./credentials";
+import type { CredentialsInput } from "./oauth-grant";
 
 /** What a caller writes with the new connection, in the same write (the hosted flow: its public token and events). */
 export type AlsoWritten = (connection: ConnectionRow) => Promise<{ statements: SQLWrapper[]; events: EventInput[] }>;
 
 export type CreateConnectionInput = {
   provider: string;
-  credentials: Record<string, unknown>;
+  credentials: CredentialsInput;
   company?: Partial<Company>;
   options?: Record<string, unknown>;
   externalId?: string;

@@ -9,6 +9,7 @@ import { requestSync } from "../syncs/request";
 import { type AgreementInput, agreementRows } from "./agreements";
 import { commitConnectionChange } from "./commit-change";
 import { verifyCredentials } from "./credentials";
+import type { CredentialsInput } from "./oauth-grant";
 import { connectionUpdateEvents } from "./update";
 
 /** Statuses a connection can be re-authenticated from. */
@@ -23,7 +24,7 @@ const RECONNECTABLE = ["connected", "disconnected"] as const;
 export async function reconnectConnection(
   { db, env }: ServiceContext,
   connection: ConnectionRow,
-  input: { credentials: Record<string, unknown>; agreements?: AgreementInput[] },
+  input: { credentials: CredentialsInput; agreements?: AgreementInput[] },
   also: { statements: (applied: SQL) => SQL[]; events: (after: ConnectionRow) => Promise<EventInput[]> } = {
     statements: () => [],
     events: async () => [],

@@ -8,7 +8,6 @@ import { DomainError } from "../../errors";
 import { drivers } from "../../families/drivers/table";
 import { removeUnreadClocks, writeHosClocks } from "../../families/hos-available-time/write";
 import type { Item } from "../../families/kit/write";
-import { openCredentials } from "../../lib/connection-secrets";
 import type { NormalizedHosClock } from "../../model/normalized";
 import { ProviderError } from "../../providers/errors";
 import { findProvider } from "../../providers/registry";
@@ -16,6 +15,7 @@ import type { HosClockSource, ProviderAdapter } from "../../providers/types";
 import { connectionSync } from "../../sync/client";
 import { providerPacer } from "../../sync/provider-pacer";
 import { type RefreshFailure, refreshFailure } from "../../sync/snapshot-lease";
+import { liveReadCredentials } from "../connections/live-credentials";
 
 /**
  * Clocks younger than this are served as stored: with one refresh's time on top, what a request
@@ -83,7 +83,7 @@ async function refreshHosClocks(
   source: HosClockSource,
   startedAt: number,
 ): Promise<void> {
-  const credentials = await openCredentials(env, connection.id, connection.credentialsEncrypted!);
+  const credentials = await liveReadCredentials(env, connection);
   const pace = providerPacer(env, connection.id, adapter, "hosAvailableTime");
   const d1 = connectionD1(env, connection);
   // Only a provider asked driver by driver needs them: the others list every driver's clocks.

@@ -3,7 +3,6 @@ import { connectionD1, connectionDatabase } from "../../db/databases";
 import type { ConnectionRow } from "../../db/schema";
 import type { Env } from "../../env";
 import { FAMILIES } from "../../families";
-import { openCredentials } from "../../lib/connection-secrets";
 import { findProvider } from "../../providers/registry";
 import type { ProviderAdapter } from "../../providers/types";
 import { connectionSync } from "../../sync/client";
@@ -13,6 +12,7 @@ import { timeSeriesEnabled } from "../../sync/time-series-setting";
 import type { PageContext } from "../../sync/write/context";
 import { normalizeAll } from "../../sync/write/normalize-all";
 import { commitOnShard } from "../../webhooks/relay";
+import { liveReadCredentials } from "../connections/live-credentials";
 
 /**
  * A snapshot younger than this is served as it is. A refresh takes a few provider pages, so
@@ -75,7 +75,7 @@ async function refreshSnapshot<M extends LocationSnapshot["model"]>(
   adapter: ProviderAdapter,
   model: M,
 ): Promise<void> {
-  const credentials = await openCredentials(env, connection.id, connection.credentialsEncrypted!);
+  const credentials = await liveReadCredentials(env, connection);
   const pace = providerPacer(env, connection.id, adapter, model);
   const d1 = connectionD1(env, connection);
   let cursor: string | undefined;

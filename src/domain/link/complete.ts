@@ -6,6 +6,7 @@ import type { EventInput } from "../../webhooks/outbox";
 import type { AgreementInput } from "../connections/agreements";
 import { createConnection } from "../connections/create";
 import { getConnectionById } from "../connections/get-by-id";
+import type { CredentialsInput } from "../connections/oauth-grant";
 import { reconnectConnection } from "../connections/reconnect";
 import { type PublicTokenWrite, publicTokenWrite } from "../public-tokens/mint";
 
@@ -13,7 +14,7 @@ export type CompleteLinkInput = {
   /** Re-authenticate this connection instead of creating one. */
   connectionId?: string;
   provider: string;
-  credentials: Record<string, unknown>;
+  credentials: CredentialsInput;
   /** The end user's acceptance; a flow without it does not complete. */
   agreements: AgreementInput[];
   params?: Omit<LinkParams, "redirectUrl" | "provider">;

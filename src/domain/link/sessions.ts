@@ -14,6 +14,7 @@ import { ID_PREFIXES } from "../../lib/ids";
 import { randomBase62 } from "../../lib/random";
 import { ProviderError } from "../../providers/errors";
 import { findProvider, providerCodes } from "../../providers/registry";
+import type { CredentialsInput } from "../connections/oauth-grant";
 import { emitLinkAnalytics, type LinkAnalyticsDetail } from "./analytics";
 import { type CompletedLink, completeLink } from "./complete";
 
@@ -53,6 +54,8 @@ export async function openLinkSession(context: ServiceContext, input: OpenLinkSe
     parentOrigin: input.parentOrigin ?? null,
     provider: preset ?? null,
     agreement: null,
+    oauthState: null,
+    oauthForm: null,
     expiresAt: new Date(now.getTime() + LINK_SESSION_TTL_MS),
     createdAt: now,
     updatedAt: now,
@@ -109,7 +112,7 @@ export async function acceptAgreement(
 export async function submitCredentials(
   context: ServiceContext,
   session: LinkSessionRow,
-  credentials: Record<string, unknown>,
+  credentials: CredentialsInput,
 ): Promise<CompletedLink> {
   if (!session.provider || !session.agreement) {
     throw new DomainError("invalid_input", "Accept the agreement before connecting.");

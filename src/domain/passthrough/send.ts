@@ -2,13 +2,13 @@ import { passthroughPerSecond, passthroughTimeoutMs } from "../../config";
 import type { ServiceContext } from "../../context";
 import type { ConnectionRow } from "../../db/schema";
 import { DomainError, invalidInput } from "../../errors";
-import { openCredentials } from "../../lib/connection-secrets";
 import { ProviderError } from "../../providers/errors";
 import { findProvider } from "../../providers/registry";
 import type { PassthroughRequest } from "../../providers/types";
 import { LocalLimiter } from "../../rate-limit/local-limiter";
 import { retryAfterSeconds } from "../../rate-limit/sliding-window";
 import { providerPacer } from "../../sync/provider-pacer";
+import { liveReadCredentials } from "../connections/live-credentials";
 import { checkPassthrough } from "./checks";
 
 /**
@@ -71,7 +71,7 @@ export async function sendPassthrough(
     const response = await source.send(
       {
         context: { env: ctx.env, pace: (bucket) => pacer(bucket ?? source.pace) },
-        credentials: await openCredentials(ctx.env, connection.id, connection.credentialsEncrypted),
+        credentials: await liveReadCredentials(ctx.env, connection),
         options: connection.options,
         connection: { id: connection.id, sourceId: connection.sourceId, createdAt: connection.createdAt },
         pageSize: 1,

@@ -7,6 +7,10 @@ export type PageState = {
   parentOrigin?: string | null;
   result?: "success" | "exit";
   publicToken?: string;
+  /** The page is the provider's OAuth callback: opened as the flow's consent popup, it hands its result to the flow. */
+  oauthCallback?: boolean;
+  /** The callback's consent did not complete (`declined` by the customer, or `failed`): the flow shows it. */
+  consent?: "declined" | "failed";
 };
 
 export type LayoutProps = {

@@ -4,8 +4,10 @@ import { endUserAgreementUrl } from "../../domain/link/agreement";
 import { tenantOf } from "../../domain/link/sessions";
 import type { AppEnv } from "../../env";
 import { findProvider, listProviders } from "../../providers/registry";
+import { consentView } from "../oauth-choice";
 import { AgreementStep } from "../pages/agreement";
 import { CredentialsStep } from "../pages/credentials";
+import type { PageState } from "../pages/layout";
 import { BusyStep, ExitedStep, FinishedStep } from "../pages/outcomes";
 import { ProviderPicker } from "../pages/picker";
 import { hintedFirst } from "../provider-order";
@@ -16,7 +18,17 @@ import { applicationNameOf } from "../tenant";
 export const sessionPath = (sessionId: string) => `/flow/${sessionId}`;
 
 /** The page of the session's current step. */
-export async function showStep(c: Context<AppEnv>, session: LinkSessionRow, options: { query: string }) {
+export async function showStep(
+  c: Context<AppEnv>,
+  session: LinkSessionRow,
+  options: {
+    query: string;
+    method?: string | undefined;
+    error?: { message: string; fields: Record<string, string> };
+    /** The page's script state on the consent step (the OAuth callback's). */
+    state?: PageState;
+  },
+) {
   const path = sessionPath(session.id);
   if (session.status === "exited") {
     return sessionPage(c, session, {
@@ -57,14 +69,19 @@ export async function showStep(c: Context<AppEnv>, session: LinkSessionRow, opti
       ),
     });
   }
+  const { oauth, consentOrigins } = consentView(c.env, session, provider, options.method);
   return sessionPage(c, session, {
     title: `Sign in to ${provider.name}`,
+    ...(consentOrigins ? { consentOrigins } : {}),
+    ...(options.state ? { state: options.state } : {}),
     children: (
       <CredentialsStep
         provider={provider}
         submitAction={`${path}/credentials`}
         {...back}
         reconnect={session.reconnect}
+        {...(oauth ? { oauth } : {})}
+        {...(options.error ? { error: options.error } : {})}
       />
     ),
   });

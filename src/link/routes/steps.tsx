@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { END_USER_AGREEMENT, endUserAgreementUrl } from "../../domain/link/agreement";
+import { consentNotGiven } from "../../domain/link/oauth-consent";
 import {
   acceptAgreement,
   chooseProvider,
@@ -12,6 +13,7 @@ import { DomainError } from "../../errors";
 import { findProvider } from "../../providers/registry";
 import { flowError, toFlowError } from "../errors";
 import { readForm, withQuery } from "../form";
+import { consentView } from "../oauth-choice";
 import { CredentialsStep } from "../pages/credentials";
 import { SuccessStep } from "../pages/outcomes";
 import { setPrivatePageHeaders } from "../render";
@@ -27,7 +29,22 @@ import { backToSession, sessionPage, sessionPath, showStep } from "./step-page";
 export function registerStepRoutes(app: Hono<AppEnv>) {
   app.get("/flow/:sid", async (c) => {
     const session = await loadLinkSession(c.var.db, c.req.param("sid"));
-    return showStep(c, session, { query: c.req.query("q") ?? "" });
+    const provider = session.provider ? findProvider(session.provider) : undefined;
+    const consent = c.req.query("consent");
+    // The embedded flow after its consent popup closed without a connection (routes/oauth.tsx).
+    const error =
+      provider && (consent === "declined" || consent === "failed")
+        ? {
+            error: {
+              message:
+                consent === "declined"
+                  ? consentNotGiven(provider.name)
+                  : `Signing in on ${provider.name} did not complete. Try again.`,
+              fields: {},
+            },
+          }
+        : {};
+    return showStep(c, session, { query: c.req.query("q") ?? "", method: c.req.query("method"), ...error });
   });
 
   app.post("/flow/:sid/provider", async (c) => {
@@ -82,6 +99,7 @@ export function registerStepRoutes(app: Hono<AppEnv>) {
           if (name && provider.credentialFields.some((field) => field.name === name)) fields[name] = problem.message;
         }
       }
+      const { oauth } = consentView(c.env, session, provider, "credentials");
       return sessionPage(c, await loadLinkSession(c.var.db, session.id), {
         status: shown.status,
         title: `Sign in to ${provider.name}`,
@@ -92,6 +110,7 @@ export function registerStepRoutes(app: Hono<AppEnv>) {
             {...(session.reconnect ? {} : { backAction: `${sessionPath(session.id)}/back` })}
             reconnect={session.reconnect}
             error={{ message: shown.message, fields }}
+            {...(oauth ? { oauth } : {})}
           />
         ),
       });

@@ -1,8 +1,5 @@
-import { env as workerEnv } from "cloudflare:workers";
-import type { Env } from "../../env";
 import { defineAdapter } from "../kit/define-adapter";
 import { monogramLogo } from "../kit/monogram";
-import type { ProviderAdapter } from "../types";
 import { azugaDrivers } from "./models/drivers";
 import { azugaLatestVehicleLocations } from "./models/latest-vehicle-locations";
 import { azugaTrips } from "./models/trips";
@@ -20,7 +17,7 @@ import { verifyAzuga } from "./verify";
  * trips and breadcrumbs the trip and breadcrumb reports over the window. Each endpoint allows
  * one request a minute (pace.ts).
  */
-const defined = defineAdapter({
+export const azugaAdapter = defineAdapter({
   code: "azuga",
   name: "Azuga",
   status: "beta",
@@ -38,8 +35,8 @@ const defined = defineAdapter({
     },
     { name: "password", label: "Password", type: "password", required: true },
   ],
-  // The documented quota per endpoint; the deployment's setting replaces it (below).
-  requestPace: azugaPace({}),
+  // One request a minute per endpoint as documented, or as the deployment's AZUGA_REQUESTS_PER_MINUTE sets it.
+  requestPace: azugaPace,
   models: {
     vehicles: azugaVehicles,
     drivers: azugaDrivers,
@@ -63,10 +60,4 @@ const defined = defineAdapter({
     iftaSummaries: "the API documents no IFTA report.",
   },
   verify: verifyAzuga,
-});
-
-/** The adapter, its `requestPace` read from the deployment's AZUGA_REQUESTS_PER_MINUTE when the pacer asks. */
-export const azugaAdapter: ProviderAdapter = Object.defineProperty({ ...defined }, "requestPace", {
-  enumerable: true,
-  get: () => azugaPace(workerEnv as Partial<Env>),
 });

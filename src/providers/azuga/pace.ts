@@ -29,7 +29,7 @@ export function perMinuteOf(settings: AzugaPaceSettings): number {
   return raw !== undefined && Number.isInteger(value) && value > 0 ? value : DOCUMENTED_PER_MINUTE;
 }
 
-/** The adapter's `requestPace`: every data endpoint at the per-endpoint quota, logins ten a minute. */
+/** The adapter's pace in a deployment: every data endpoint at the per-endpoint quota, logins ten a minute. */
 export function azugaPace(settings: AzugaPaceSettings): Record<string, RequestPace> {
   const requests = perMinuteOf(settings);
   return Object.fromEntries(

@@ -1,6 +1,14 @@
 import type { SyncModel } from "../../model/normalized";
 import { ProviderError } from "../errors";
-import { MODEL_NAMES, type ModelName, type ModelSupport, type ProviderAdapter, type ProviderModel } from "../types";
+import {
+  MODEL_NAMES,
+  type ModelName,
+  type ModelSupport,
+  type PaceSettings,
+  type PaceTable,
+  type ProviderAdapter,
+  type ProviderModel,
+} from "../types";
 
 /**
  * The pace bucket of reads that need no pacing (the sandbox answers from memory). No adapter
@@ -12,8 +20,22 @@ export const NOT_PACED = "none";
 /** What a provider's adapter.ts writes: everything `defineAdapter` does not derive from its models. */
 export type AdapterDefinition = Omit<
   ProviderAdapter,
-  "icon" | "supportedModels" | "paceBucket" | "readPage" | "normalize" | "readCameraMedia" | "passthrough"
+  | "icon"
+  | "supportedModels"
+  | "requestPace"
+  | "paceFor"
+  | "paceBucket"
+  | "readPage"
+  | "normalize"
+  | "readCameraMedia"
+  | "passthrough"
 > & {
+  /**
+   * The provider's pace by bucket, declared once: its documented limits, or, where a deployment's
+   * contract with the provider can raise them, the function of the deployment's settings that
+   * answers them (the documented limits for settings that say nothing).
+   */
+  requestPace: PaceTable | ((settings: PaceSettings) => PaceTable);
   /** The square icon; the logo when absent. */
   icon?: string;
   /** Why the provider has no such model, for the models its table lacks: the `not_supported` message. */
@@ -28,8 +50,10 @@ export type AdapterDefinition = Omit<
  * table is `not_supported_by_provider` everywhere at once).
  */
 export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
-  const { models, name, unsupported = {}, notServedYet = [], ...described } = definition;
-  checkPaceBuckets(definition);
+  const { models, name, unsupported = {}, notServedYet = [], requestPace, ...described } = definition;
+  const paceFor = typeof requestPace === "function" ? requestPace : () => requestPace;
+  const documentedPace = paceFor({});
+  checkPaceBuckets(definition.code, models, documentedPace);
   const notSupported = (model: ModelName, reason: string) =>
     new ProviderError("not_supported", `${name}: ${unsupported[model] ?? reason}`);
   const entryOf = <M extends ModelName>(model: M) => (Object.hasOwn(models, model) ? models[model] : undefined);
@@ -39,6 +63,8 @@ export function defineAdapter(definition: AdapterDefinition): ProviderAdapter {
     name,
     icon: definition.icon ?? definition.logo,
     models,
+    requestPace: documentedPace,
+    paceFor,
     supportedModels: byModel((model): ModelSupport => {
       // Clocks are computed from the duty-status logs where the provider does not serve its own.
       if (entryOf(model) || (model === "hosAvailableTime" && entryOf("hosLogs"))) return "supported";
@@ -72,10 +98,10 @@ function byModel<T>(valueFor: (model: ModelName) => T): Readonly<Record<ModelNam
 }
 
 /** A bucket the adapter does not declare would go unpaced without a word: refused when the adapter loads. */
-function checkPaceBuckets({ code, models, requestPace }: AdapterDefinition): void {
+function checkPaceBuckets(code: string, models: AdapterDefinition["models"], pace: PaceTable): void {
   for (const [model, entry] of Object.entries(models)) {
     const bucket = (entry as { pace: string }).pace;
-    if (bucket !== NOT_PACED && !Object.hasOwn(requestPace, bucket)) {
+    if (bucket !== NOT_PACED && !Object.hasOwn(pace, bucket)) {
       throw new Error(`${code}: ${model} is paced in "${bucket}", which requestPace does not declare.`);
     }
   }

@@ -1,5 +1,7 @@
-import type { FuelType, Location } from "../../model/normalized";
+import type { FuelType } from "../../model/normalized";
 import { round2 } from "../kit/units";
+
+export { coordinates } from "../kit/coordinates";
 
 /** Small readers of MiX values the mappers share (already km, km/h, litres: only rounding). */
 
@@ -14,16 +16,6 @@ export function amount<K extends string>(key: K, value: number | null | undefine
   return value != null && Number.isFinite(value) && value >= 0
     ? ({ [key]: round2(value) } as { [P in K]?: number })
     : {};
-}
-
-/** A position, when its coordinates are real ones (MiX sends 0,0 for no fix [UNVERIFIED]). */
-export function coordinates(
-  latitude: number | null | undefined,
-  longitude: number | null | undefined,
-): Location | undefined {
-  if (latitude == null || longitude == null || (latitude === 0 && longitude === 0)) return undefined;
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
-  return { latitude, longitude };
 }
 
 /** MiX's `FuelType` names (the SDK's enum: Petrol, Diesel, Electric, LPG, Hybrid…) → the contract's. */

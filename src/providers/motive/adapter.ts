@@ -18,6 +18,7 @@ import { motiveVehicleLocations } from "./models/vehicle-locations";
 import { motiveVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { motiveVehicleUtilization } from "./models/vehicle-utilization";
 import { motiveVehicles } from "./models/vehicles";
+import { motiveOAuth } from "./oauth";
 import { motivePassthrough } from "./passthrough";
 import { verifyMotive } from "./verify";
 
@@ -46,6 +47,7 @@ export const motiveAdapter = defineAdapter({
   logo: svgLogo(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#111827"/><path d="M14 46V18h7l11 15 11-15h7v28h-7V30L32 44 21 30v16z" fill="#fff"/></svg>',
   ),
+  oauth: motiveOAuth,
   credentialFields: [
     {
       name: "apiKey",

@@ -34,6 +34,16 @@ export class MotiveForbiddenError extends Error {
   }
 }
 
+/**
+ * The connection's authorization header: an OAuth grant's access token as a Bearer token, a
+ * company API key in `X-Api-Key` (Motive refuses an API key sent as a Bearer token).
+ */
+export function motiveAuthorization(credentials: Readonly<Record<string, string>>): Record<string, string> {
+  if (credentials.accessToken) return { authorization: `Bearer ${credentials.accessToken}` };
+  if (credentials.apiKey) return { "X-Api-Key": credentials.apiKey };
+  throw new ProviderError("unauthorized", `${PROVIDER}: the connection has no API key.`);
+}
+
 /** One page of a wrapped list: the inner objects, untouched, and where the listing stands. */
 export type MotiveListPage = { items: unknown[]; pagination: MotivePagination; hasMore: boolean };
 
@@ -45,15 +55,18 @@ export type MotiveListPage = { items: unknown[]; pagination: MotivePagination; h
 export class MotiveClient {
   constructor(
     private readonly baseUrl: string,
-    private readonly apiKey: string,
+    private readonly authorization: Readonly<Record<string, string>>,
     private readonly timeoutMs?: number,
     private readonly pace?: Pacer,
   ) {}
 
   static of(context: ProviderContext, credentials: Readonly<Record<string, string>>): MotiveClient {
-    const apiKey = credentials.apiKey;
-    if (!apiKey) throw new ProviderError("unauthorized", `${PROVIDER}: the connection has no API key.`);
-    return new MotiveClient(context.env.MOTIVE_BASE_URL, apiKey, providerTimeoutMs(context.env), context.pace);
+    return new MotiveClient(
+      context.env.MOTIVE_BASE_URL,
+      motiveAuthorization(credentials),
+      providerTimeoutMs(context.env),
+      context.pace,
+    );
   }
 
   /** GET a path; the parsed JSON body, or a ProviderError / MotiveForbiddenError. */
@@ -76,7 +89,7 @@ export class MotiveClient {
     }
     await this.pace?.();
     const response = await providerFetch(PROVIDER, url, {
-      headers: { "X-Api-Key": this.apiKey, "X-Metric-Units": String(MOTIVE_METRIC_UNITS), Accept: "application/json" },
+      headers: { ...this.authorization, "X-Metric-Units": String(MOTIVE_METRIC_UNITS), Accept: "application/json" },
       ...(this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs }),
     });
     if (response.status === 403) {

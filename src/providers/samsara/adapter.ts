@@ -18,6 +18,7 @@ import { samsaraVehicleLocations } from "./models/vehicle-locations";
 import { samsaraVehicleStatLogs } from "./models/vehicle-stat-logs";
 import { samsaraVehicleUtilization } from "./models/vehicle-utilization";
 import { samsaraVehicles } from "./models/vehicles";
+import { samsaraOAuth } from "./oauth";
 import { samsaraPassthrough } from "./passthrough";
 import { verifySamsara } from "./verify";
 
@@ -42,6 +43,7 @@ export const samsaraAdapter = defineAdapter({
   logo: svgLogo(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0b2a4a"/><path d="M18 22l14-8 14 8v20l-14 8-14-8z" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/><circle cx="32" cy="32" r="5" fill="#fff"/></svg>',
   ),
+  oauth: samsaraOAuth,
   credentialFields: [
     {
       name: "apiToken",

@@ -31,9 +31,13 @@ export class SamsaraForbiddenError extends ProviderError {
 
 export type SamsaraCredentials = { apiToken: string; region: SamsaraRegion };
 
-/** The credentials of the form (credentialFields), with the region's default. */
+/**
+ * The credentials of the form (credentialFields) or of an OAuth grant (its access token is sent
+ * exactly as an API token is), with the region's default.
+ */
 export function samsaraCredentials(credentials: Readonly<Record<string, string>>): SamsaraCredentials {
-  return { apiToken: credentials.apiToken ?? "", region: credentials.region === "eu" ? "eu" : "us" };
+  const apiToken = credentials.accessToken ?? credentials.apiToken ?? "";
+  return { apiToken, region: credentials.region === "eu" ? "eu" : "us" };
 }
 
 export type Query = Record<string, string | number | undefined>;

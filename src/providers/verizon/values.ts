@@ -1,5 +1,7 @@
 import type { VerizonAddress } from "./payloads";
 
+export { coordinates } from "../kit/coordinates";
+
 /**
  * Small readers of Verizon values the mappers share, into the contract's units (wire-compat.md:
  * km, km/h, litres, ms; 2 decimals).
@@ -35,13 +37,6 @@ export function addressLine(address: VerizonAddress | string | null | undefined)
     .filter((part) => part && !first.includes(part));
   const line = [first, ...parts].filter(Boolean).join(", ");
   return line || undefined;
-}
-
-/** A coordinate pair, when both are there and in range (0,0 is not a place a vehicle reports). */
-export function coordinates(latitude: number | null | undefined, longitude: number | null | undefined) {
-  if (latitude == null || longitude == null) return undefined;
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || (latitude === 0 && longitude === 0)) return undefined;
-  return { latitude, longitude };
 }
 
 /** A speed in km/h (Verizon's unit [OBS]), when it is a real one. */

@@ -1,8 +1,5 @@
-import { env as workerEnv } from "cloudflare:workers";
-import type { Env } from "../../env";
 import { defineAdapter } from "../kit/define-adapter";
 import { monogramLogo } from "../kit/monogram";
-import type { ProviderAdapter } from "../types";
 import { webfleetDrivers } from "./models/drivers";
 import { webfleetGroups } from "./models/groups";
 import { webfleetLatestVehicleLocations } from "./models/latest-vehicle-locations";
@@ -22,7 +19,7 @@ import { verifyWebfleet } from "./verify";
  * the trip report (utilization summed from it per vehicle-day), breadcrumbs each vehicle's
  * tracks. There is no token: credentials go with every call, so none can expire mid-sync.
  */
-const defined = defineAdapter({
+export const webfleetAdapter = defineAdapter({
   code: "webfleet",
   name: "Webfleet",
   status: "beta",
@@ -47,8 +44,8 @@ const defined = defineAdapter({
     },
     { name: "password", label: "Password", type: "password", required: true },
   ],
-  // The documented limits, per action; the deployment's settings replace the slow ones (below).
-  requestPace: webfleetPace({}),
+  // The documented limits per action; the deployment's settings raise the slow ones (pace.ts).
+  requestPace: webfleetPace,
   models: {
     groups: webfleetGroups,
     vehicles: webfleetVehicles,
@@ -66,13 +63,4 @@ const defined = defineAdapter({
     iftaSummaries: "WEBFLEET.connect has no IFTA report.",
   },
   verify: verifyWebfleet,
-});
-
-/**
- * The adapter, its `requestPace` read from the deployment's settings when the pacer asks
- * (WEBFLEET_TRIPS_PER_MINUTE, WEBFLEET_TRACKS_PER_MINUTE), the documented limits by default.
- */
-export const webfleetAdapter: ProviderAdapter = Object.defineProperty({ ...defined }, "requestPace", {
-  enumerable: true,
-  get: () => webfleetPace(workerEnv as Partial<Env>),
 });

@@ -50,7 +50,7 @@ export function perMinuteOf(settings: WebfleetPaceSettings): Record<string, numb
   return limits;
 }
 
-/** The adapter's `requestPace`: each action's limit as requests per 60 s. */
+/** The adapter's pace in a deployment: each action's limit as requests per 60 s. */
 export function webfleetPace(settings: WebfleetPaceSettings): Record<string, RequestPace> {
   return Object.fromEntries(
     Object.entries(perMinuteOf(settings)).map(([action, requests]) => [action, { requests, perSeconds: 60 }]),

@@ -22,7 +22,7 @@
  */
 import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
-import { driversAt, GROUPS } from "../fleet.ts";
+import { GROUPS } from "../fleet.ts";
 import { json } from "../http-server.ts";
 import { breadcrumbsBetween, latestOf, tripsOfDay } from "../series.ts";
 import {
@@ -145,9 +145,11 @@ export function createGpsInsightFake() {
     if (name === "driver/list") return { data: listedDrivers(fleet).map(renderDriver) };
     const wanted = params.get("vehicle");
     const vehicle = vehicles.find((candidate) => gpsiIds.vehicle(candidate.id) === wanted || candidate.name === wanted);
+    // The vehicle's canonical driver (../series.ts), when the account lists it: a driver out of
+    // service is not the account's, so no location names it (as at Azuga's fake).
     const driverOf = (vehicleId: string) => {
       const id = `drv-${vehicleId.slice(4)}`;
-      return driversAt(fleet).find((driver) => driver.id === id);
+      return listedDrivers(fleet).find((driver) => driver.id === id);
     };
     if (["vehicle/location", "vehicle/history", "vehicle/tripdetail", "vehicle/listvehiclegroups"].includes(name)) {
       if (!vehicle) return { error: { code: 400, message: "Bad Request (vehicle not found)" } };

@@ -2,7 +2,13 @@
  * The fake Motive API (providers.md section 2 and the fidelity checklist of section 4), serving
  * each registered account's canonical fleet at its revision:
  * - auth: the company API key in `X-Api-Key`; an API key sent as `Authorization: Bearer` is
- *   refused with 401 (Bearer is for OAuth tokens: accounts whose credential starts with `oauth:`);
+ *   refused with 401 (Bearer is for OAuth tokens: the live access tokens of the OAuth server
+ *   below, or accounts whose credential starts with `oauth:`); an expired or revoked token is a 401;
+ * - OAuth 2.0 (providers.md 2.1, Doorkeeper), by the shared fake authorization server
+ *   (../oauth/authorization-server.ts) on this origin: `GET`/`POST /oauth/authorize` (consent page
+ *   and form), `POST /oauth/token` (client credentials in the form or as Basic; `redirect_uri`
+ *   required at the code exchange; refresh tokens rotate: each is good once), `POST /oauth/revoke`;
+ *   access tokens are `oauth:…`;
  * - paging: `per_page` (default 25, clamped to 100) and 1-based `page_no`; every list answer
  *   carries `pagination { per_page, page_no, total }` and wraps each element in a singular key;
  * - units: `X-Metric-Units: true` → litres, otherwise US gallons (the company's imperial
@@ -25,9 +31,12 @@
  * - `GET /__fake/motive/accounts/<credential>/stats`: requests served and faults injected;
  * - `PUT /__fake/motive/accounts/<credential>/clock` `{ now }`: the account's answers are computed
  *   at that instant (ms) instead of the real time (`null` lets the clock run again).
+ * OAuth controls (../oauth/controls.ts): `PUT|GET /__fake/oauth/accounts/<credential>`
+ * (`{ accessTokenSeconds }`; the grants), `POST …/<credential>/expire`, `POST …/<credential>/revoke`.
+ * Stats, clock and forbidden paths are the account's, whether it is reached by key or OAuth token.
  */
 
-import { AccountStore, type FakeAccount, nextRoll, sleep } from "../accounts.ts";
+import { type FakeAccount, nextRoll, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import {
   type CanonicalVehicle,
@@ -39,6 +48,9 @@ import {
   vehiclesAt,
 } from "../fleet.ts";
 import { json } from "../http-server.ts";
+import { OAuthAccountStore } from "../oauth/account-store.ts";
+import { createAuthorizationServer } from "../oauth/authorization-server.ts";
+import { MOTIVE_AUTHORIZATION_SERVER } from "../oauth/provider-configs.ts";
 import { assetLocations, assets, faultCodes } from "./assets.ts";
 import { availableTime } from "./available-time.ts";
 import { logPdf } from "./documents.ts";
@@ -83,7 +95,9 @@ const RAILS_TIME_ZONES = new Set([
 type Stats = { requests: number; rateLimited: number; serverErrors: number; malformed: number };
 
 export function createMotiveFake() {
-  const accounts = new AccountStore();
+  const accounts = new OAuthAccountStore();
+  const oauth = createAuthorizationServer(MOTIVE_AUTHORIZATION_SERVER, accounts);
+  accounts.onReset = oauth.forget;
   const forbidden = new Map<string, Set<string>>();
   const stats = new Map<string, Stats>();
   const historyInFlight = new Map<string, number>();
@@ -115,8 +129,11 @@ export function createMotiveFake() {
     const apiKey = request.headers.get("x-api-key");
     if (apiKey) return apiKey.startsWith("oauth:") ? undefined : accounts.get(apiKey);
     const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-    // Bearer is for OAuth access tokens only: a company API key sent that way is refused.
-    return bearer?.startsWith("oauth:") ? accounts.get(bearer) : undefined;
+    // Bearer is for OAuth access tokens only: a company API key sent that way is refused. A token of
+    // the fake authorization server stands for the account that granted it, while it is live.
+    if (!bearer?.startsWith("oauth:")) return undefined;
+    const granted = oauth.resolveAccessToken(bearer);
+    return accounts.get(granted === undefined ? bearer : granted === "dead" ? undefined : granted.credential);
   }
 
   async function serve(request: Request, url: URL, account: FakeAccount, counters: Stats): Promise<Response> {
@@ -171,6 +188,8 @@ export function createMotiveFake() {
       const control = await accounts.control(request);
       if (control) return control;
       const url = new URL(request.url);
+      const authorizing = await oauth.fetch(request, url);
+      if (authorizing) return authorizing;
       if (url.pathname.startsWith("/__fake/motive/")) return motiveControl(request, url);
       if (!/^\/v[13]\//.test(url.pathname)) return error(404, "Not Found");
       const account = authenticate(request);

@@ -10,13 +10,24 @@
  * hours of service (HOS logs, daily logs and clocks) in hos-routes.ts, the IFTA vehicle report in
  * ifta-routes.ts, the trailers and a document download in asset-routes.ts.
  *
- * Samsara-only controls (scopes taken away, scripted answers, a request log, a stopped clock):
- * see `control`.
+ * OAuth 2.0 for marketplace apps (providers.md 1.1), by the shared fake authorization server
+ * (../oauth/authorization-server.ts): `GET`/`POST /oauth2/authorize` (consent page and form),
+ * `POST /oauth2/token` (code and refresh grants; HTTP Basic client auth only; refresh tokens
+ * reusable), `POST /oauth2/revoke`. A live access token (`samsara-oauth-…`) is taken as
+ * `Authorization: Bearer` for the account that granted it; an expired or revoked one is a 401.
+ * Controls: `PUT|GET /__fake/oauth/accounts/<credential>` (`{ accessTokenSeconds }`; the grants),
+ * `POST …/<credential>/expire`, `POST …/<credential>/revoke` (../oauth/controls.ts).
+ *
+ * Samsara-only controls (scopes taken away, scripted answers, a request log, a stopped clock),
+ * keyed by the account's credential also for OAuth requests: see ./token-state.ts.
  */
 
-import { AccountStore, type FakeAccount, sleep } from "../accounts.ts";
+import { type FakeAccount, sleep } from "../accounts.ts";
 import { duplicateRecords, inject, maybeHang, wrongShape } from "../extra-faults.ts";
 import { json } from "../http-server.ts";
+import { OAuthAccountStore } from "../oauth/account-store.ts";
+import { createAuthorizationServer } from "../oauth/authorization-server.ts";
+import { SAMSARA_AUTHORIZATION_SERVER } from "../oauth/provider-configs.ts";
 import { ASSET_ROUTES, assetRouteOf } from "./asset-routes.ts";
 import { HOS_ROUTES } from "./hos-routes.ts";
 import { IFTA_ROUTES } from "./ifta-routes.ts";
@@ -35,6 +46,7 @@ import {
   vehiclesOf,
 } from "./render.ts";
 import { SERIES_ROUTES } from "./series-routes.ts";
+import { createTokenStates } from "./token-state.ts";
 
 /** Page sizes of the endpoints that take no `limit` (not documented; the fake's choice). */
 export const UNLIMITED_PAGE_SIZE = 100;
@@ -159,70 +171,11 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1]?.trim();
 }
 
-/** A response a test scripts for a token's next request (`PUT /__fake/samsara/script/<token>`). */
-export const SCRIPTED = ["429", "401", "403", "503", "malformed"] as const;
-type Scripted = (typeof SCRIPTED)[number];
-
-/** What the fake keeps per token besides the account: scopes taken away, scripted answers, a request log. */
-type TokenState = {
-  denied: Set<string>;
-  script: Scripted[];
-  log: { path: string; query: Record<string, string>; status: number; version?: string }[];
-  /** When each logged request arrived (ms since the epoch), to check a client's request pace. */
-  arrivals: { path: string; at: number }[];
-  /** The instant (ms) the token's answers are computed at, when stopped; the real time otherwise. */
-  now?: number;
-};
-
-const MAX_LOG = 5000;
-
 export function createSamsaraFake() {
-  const accounts = new AccountStore();
-  const tokens = new Map<string, TokenState>();
-  const stateOf = (credential: string) => {
-    let state = tokens.get(credential);
-    if (!state) {
-      state = { denied: new Set(), script: [], log: [], arrivals: [] };
-      tokens.set(credential, state);
-    }
-    return state;
-  };
-
-  /**
-   * Samsara-only controls, per token: `PUT …/scopes/<token>` `{ denied: [scope…] }` (403 on
-   * their endpoints), `PUT …/script/<token>` `{ responses: ["429", "503", …] }` (the next
-   * requests answer these, in order, then normally), `GET …/log/<token>` (requests served, with
-   * their `X-Samsara-Version` as `version`), `GET …/arrivals/<token>` (when each of them arrived),
-   * `PUT …/clock/<token>` `{ now }` (the token's answers are computed at that instant, in ms;
-   * `null` lets the clock run again).
-   */
-  async function control(request: Request, url: URL): Promise<Response | undefined> {
-    const match = /^\/__fake\/samsara\/(scopes|script|log|arrivals|clock)\/(.+)$/.exec(url.pathname);
-    if (!match) return undefined;
-    const state = stateOf(decodeURIComponent(match[2]!));
-    const body = request.method === "PUT" ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {};
-    const strings = (value: unknown) =>
-      Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-    if (match[1] === "scopes" && request.method === "PUT") state.denied = new Set(strings(body.denied));
-    if (match[1] === "script" && request.method === "PUT") {
-      state.script = strings(body.responses).filter((r): r is Scripted => (SCRIPTED as readonly string[]).includes(r));
-    }
-    if (match[1] === "clock" && request.method === "PUT")
-      state.now = typeof body.now === "number" ? body.now : undefined;
-    if (match[1] === "arrivals") return json({ arrivals: state.arrivals });
-    return json({ denied: [...state.denied], script: state.script, requests: state.log });
-  }
-
-  function answer(state: TokenState | undefined, request: Request, at: number, response: Response): Response {
-    const { pathname: path, searchParams } = new URL(request.url);
-    const version = request.headers.get("x-samsara-version");
-    if (state && state.log.length < MAX_LOG) {
-      const entry = { path, query: Object.fromEntries(searchParams), status: response.status };
-      state.log.push(version === null ? entry : { ...entry, version });
-      state.arrivals.push({ path, at });
-    }
-    return response;
-  }
+  const accounts = new OAuthAccountStore();
+  const oauth = createAuthorizationServer(SAMSARA_AUTHORIZATION_SERVER, accounts);
+  accounts.onReset = oauth.forget;
+  const { stateOf, control, answer } = createTokenStates();
 
   return {
     accounts,
@@ -231,14 +184,17 @@ export function createSamsaraFake() {
       const handled = await accounts.control(request);
       if (handled) return handled;
       const url = new URL(request.url);
-      const controlled = await control(request, url);
+      const controlled = (await control(request, url)) ?? (await oauth.fetch(request, url));
       if (controlled) return controlled;
 
       const route = Object.hasOwn(ROUTES, url.pathname) ? ROUTES[url.pathname] : assetRouteOf(url.pathname);
       if (!route) return samsaraError(404, "Not Found");
       if (request.method !== "GET") return samsaraError(405, "Method Not Allowed");
-      const account = accounts.get(bearerToken(request));
-      if (!account) return samsaraError(401, "Unauthorized: the API token is missing, invalid or revoked.");
+      // An OAuth access token stands for the account that granted it, while it is live.
+      const token = bearerToken(request);
+      const granted = oauth.resolveAccessToken(token);
+      const account = accounts.get(granted === undefined ? token : granted === "dead" ? undefined : granted.credential);
+      if (!account) return samsaraError(401, "Unauthorized: the API token is missing, invalid, expired or revoked.");
       const state = stateOf(account.credential);
       await sleep(account.faults.delayMs);
       const scripted = state.script.shift();
