@@ -130,7 +130,8 @@ describe("Azuga: connections", () => {
     for (const model of ["Vehicle", "Driver", "LatestVehicleLocation", "VehicleLocation", "Trip"]) {
       expect(provider.supportedModels[model].supportedOperations.read, model).toBe("supported");
     }
-    expect(provider.supportedModels.Group.supportedOperations.read).toBe("not_supported_by_provider");
+    expect(provider.supportedModels.Group.supportedOperations.read).toBe("not_supported_by_terminal");
+    expect(provider.supportedModels.Trailer.supportedOperations.read).toBe("not_supported_by_provider");
   });
 
   it("answers 422 invalid_credentials for a login Azuga refuses", async () => {

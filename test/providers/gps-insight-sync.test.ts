@@ -129,7 +129,8 @@ describe("GPS Insight: connections", () => {
     for (const model of ["Group", "Vehicle", "Driver", "LatestVehicleLocation", "VehicleLocation", "Trip"]) {
       expect(provider.supportedModels[model].supportedOperations.read, model).toBe("supported");
     }
-    expect(provider.supportedModels.FaultCodeEvent.supportedOperations.read).toBe("not_supported_by_provider");
+    expect(provider.supportedModels.FaultCodeEvent.supportedOperations.read).toBe("not_supported_by_terminal");
+    expect(provider.supportedModels.SafetyEvent.supportedOperations.read).toBe("not_supported_by_provider");
   });
 
   it("answers 422 invalid_credentials for a login GPS Insight refuses", async () => {

@@ -106,7 +106,8 @@ describe("MiX Telematics: the provider", () => {
     for (const model of ["Group", "Vehicle", "Driver", "Trailer", "LatestVehicleLocation", "VehicleLocation", "Trip"]) {
       expect(mix.supportedModels[model].supportedOperations.read, model).toBe("supported");
     }
-    expect(mix.supportedModels.HOSLog.supportedOperations.read).toBe("not_supported_by_provider");
+    expect(mix.supportedModels.HOSLog.supportedOperations.read).toBe("not_supported_by_terminal");
+    expect(mix.supportedModels.VehicleStatLog.supportedOperations.read).toBe("not_supported_by_provider");
   });
 
   it("answers 422 invalid_credentials for a password MiX refuses", async () => {

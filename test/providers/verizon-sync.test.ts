@@ -110,7 +110,7 @@ describe("Verizon Connect Reveal: the provider", () => {
       expect(verizon.supportedModels[model].supportedOperations.read, model).toBe("supported");
     }
     expect(verizon.supportedModels.VehicleUtilization.supportedOperations.read).toBe("not_supported_by_provider");
-    expect(verizon.supportedModels.Group.supportedOperations.read).toBe("not_supported_by_provider");
+    expect(verizon.supportedModels.Group.supportedOperations.read).toBe("not_supported_by_terminal");
   });
 });
 

@@ -44,6 +44,9 @@ export const azugaAdapter = defineAdapter({
     trips: azugaTrips,
     vehicleLocations: azugaVehicleLocations,
   },
+  // Azuga has groups, alerts and event videos, but its documentation does not describe them well
+  // enough to read faithfully: the data exists, this service does not read it yet.
+  notServedYet: ["groups", "safetyEvents", "cameraMedia"],
   unsupported: {
     groups: "the v3 OAuth API documents no group listing (only the v1 `groupName` filter).",
     safetyEvents: "the alert report (`allalertreport`) is not documented well enough to read.",

@@ -48,6 +48,8 @@ export const gpsInsightAdapter = defineAdapter({
     vehicleLocations: gpsInsightVehicleLocations,
     trips: gpsInsightTrips,
   },
+  // GPS Insight has vehicles' trouble codes and daily distances, read no further here (below).
+  notServedYet: ["faultCodeEvents", "vehicleUtilization"],
   unsupported: {
     devices:
       "GPS Insight's vehicle list names each vehicle's tracking unit (`serial_number`) but has no device listing this service reads.",

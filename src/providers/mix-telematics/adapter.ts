@@ -72,6 +72,16 @@ export const mixAdapter = defineAdapter({
     vehicleLocations: mixVehicleLocations,
     trips: mixTrips,
   },
+  // MiX has these, in shapes the reference does not describe: the data exists, it is not read yet.
+  notServedYet: [
+    "vehicleUtilization",
+    "safetyEvents",
+    "cameraMedia",
+    "faultCodeEvents",
+    "hosLogs",
+    "hosDailyLogs",
+    "hosAvailableTime",
+  ],
   unsupported: {
     devices: "MiX Integrate's assets carry no device listing this service reads.",
     latestTrailerLocations: "MiX's trailer assets have no positions the reference describes apart from vehicles'.",

@@ -57,8 +57,18 @@ export const verizonAdapter = defineAdapter({
     vehicleStatLogs: verizonVehicleStatLogs,
     faultCodeEvents: verizonFaultCodeEvents,
   },
-  // What Verizon's public sources do not document well enough to read faithfully
-  // (providers-more.md 1.2 marks these paths [UNVERIFIED]) or what its API does not have.
+  // What Verizon has but its public sources do not document well enough to read faithfully
+  // (providers-more.md 1.2 marks these paths [UNVERIFIED]): not read yet; and, below, the reasons
+  // given for those and for what its API does not have.
+  notServedYet: [
+    "groups",
+    "trailers",
+    "latestTrailerLocations",
+    "safetyEvents",
+    "hosLogs",
+    "hosDailyLogs",
+    "hosAvailableTime",
+  ],
   unsupported: {
     groups: "the groups endpoint (/cmd/v1/groups) is not publicly documented.",
     devices: "the REST API lists no devices.",
