@@ -13,6 +13,7 @@ import { shieldFromFloods } from "../middleware/flood-shield";
 import { idempotency } from "../middleware/idempotency";
 import { buildDocument, registerComponents } from "./openapi";
 import { connectionsApp } from "./routes/connections";
+import { destinationsApp } from "./routes/destinations";
 import { issuesApp } from "./routes/issues";
 import { linkApp } from "./routes/link";
 import { publishableApp } from "./routes/link-complete";
@@ -102,6 +103,7 @@ export function newApi(admin: OpenAPIHono<AppEnv>) {
   api.route("/", issuesApp);
   api.route("/", syncsApp);
   api.route("/", webhooksApp);
+  api.route("/", destinationsApp);
   api.route("/", linkApp);
   return api;
 }

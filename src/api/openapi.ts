@@ -69,6 +69,10 @@ export function buildDocument(api: OpenAPIHono<any>, admin: OpenAPIHono<any>, en
       { name: "Syncs", description: "Sync jobs: how a connection's data is brought in from its provider." },
       { name: "Webhooks", description: "Signed event deliveries: endpoints, events and delivery attempts." },
       {
+        name: "Destinations",
+        description: "Synced data delivered to object storage (R2, S3-compatible) and streams (Kinesis-compatible).",
+      },
+      {
         name: "Link",
         description:
           "The hosted consent flow: short links that open it with presets, and its completion for applications with their own screens. The flow's pages are served at the root of LINK_BASE_URL (`/?key=pk_…`, `/connection/{id}?key=pk_…`).",

@@ -35,6 +35,8 @@ const CONTROL_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   link_sessions: byConnection,
   connection_moves: byConnection,
   webhook_events: byConnection,
+  // Where each destination's deliveries of the connection stand (what was delivered stays delivered).
+  destination_watermarks: byConnection,
 };
 const SHARD_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   pending_events: byConnection,

@@ -30,6 +30,8 @@ export const ID_PREFIXES = {
   shortLink: "slk_",
   linkSession: "lnk_",
   move: "mov_",
+  destination: "dst_",
+  delivery: "dlv_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

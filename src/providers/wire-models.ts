@@ -56,6 +56,11 @@ const WIRE_NAME: Readonly<Record<ModelName, WireModel>> = {
   iftaSummaries: "IFTASummary",
   hosAvailableTime: "HOSAvailableTime",
 };
+/** The name `supportedModels` gives a model (`vehicles` → `Vehicle`). */
+export function wireNameOf(model: ModelName): WireModel {
+  return WIRE_NAME[model];
+}
+
 const SERVED = new Map(Object.entries(WIRE_NAME).map(([model, wire]) => [wire, model as ModelName]));
 
 /** Whether a wire model can be read from one provider through this service. */

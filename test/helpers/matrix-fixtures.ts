@@ -48,6 +48,15 @@ export async function prepareFor(
     if (created.status !== 201) throw new Error(`could not create a short link: ${JSON.stringify(created.body)}`);
     return { ...pathIds, slk_: created.body.id };
   }
+  if (operation.path.startsWith("/destinations/{id}")) {
+    // A destination of the application, for the routes that act on one.
+    const created = await call("POST", `${BASE[environment]}/destinations`, {
+      key: app.keys[environment].secret,
+      body: { type: "r2", name: "Matrix landing", models: ["Vehicle"] },
+    });
+    if (created.status !== 201) throw new Error(`could not create a destination: ${JSON.stringify(created.body)}`);
+    return { ...pathIds, dst_: created.body.id };
+  }
   if (!operation.path.startsWith("/syncs")) return pathIds;
   const key = app.keys[environment].secret;
   const base = BASE[environment];

@@ -238,6 +238,24 @@ beforeAll(async () => {
   applicationStrings.add(short.body.url);
   applicationStrings.add(`Victim Short ${tag}`);
   applicationStrings.add(`victim-short-${tag}`);
+  const destination = await rawCall("POST", `${BASE.sandbox}/destinations`, {
+    key: victim.keys.sandbox.secret,
+    body: {
+      type: "s3",
+      name: `Victim Destination ${tag}`,
+      models: ["Vehicle"],
+      config: {
+        region: "us-east-1",
+        bucket: `victim-${tag.toLowerCase().replace(/[^a-z0-9]/g, "")}`.slice(0, 60),
+        accessKeyId: `AKIAVICTIM${tag}`,
+        secretAccessKey: `victim-destination-secret-${tag}`,
+      },
+    },
+  });
+  expect(destination.status, destination.text).toBe(201);
+  applicationStrings.add(`Victim Destination ${tag}`);
+  applicationStrings.add(`AKIAVICTIM${tag}`);
+  applicationStrings.add(`victim-destination-secret-${tag}`);
 
   // A revoked key of each kind (working until revoked), and a deleted connection of the victim.
   const revoked = { secret: "", publishable: "" };
