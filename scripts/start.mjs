@@ -8,6 +8,14 @@ import { fakeBaseUrlVars } from "../test/fakes/base-urls.ts";
 import { FAKE_OAUTH_CLIENT_VARS } from "../test/fakes/oauth/clients.ts";
 import { FAKE_PROVIDERS } from "../test/fakes/providers.ts";
 import { startAllFakes } from "../test/fakes/start-all.ts";
+import { S3_TEST_CREDENTIALS, STORAGE_TEST_REGION } from "../test/fakes/storage/credentials.ts";
+import {
+  DEMO_BUCKET,
+  DEMO_STREAM,
+  LOCAL_KINESIS_PORT,
+  LOCAL_S3_PORT,
+  startLocalStorage,
+} from "../test/fakes/storage/local.ts";
 import { applyMigrations } from "./d1-databases.mjs";
 import { startDemoApp } from "./demo-app.mjs";
 
@@ -15,6 +23,8 @@ const ORIGIN = "http://127.0.0.1:8787";
 /** The demo application embedding the hosted flow (scripts/demo-app.mjs): another origin than the flow. */
 const DEMO_PORT = 8790;
 const DEV_APP_FILE = ".wrangler/dev-application.json";
+/** The local S3's buckets, kept between starts (git-ignored). */
+const LOCAL_S3_DIRECTORY = ".wrangler/s3";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 function readDevVars() {
@@ -98,7 +108,21 @@ async function ensureDevApplication(adminToken) {
   return created.body;
 }
 
-function printBanner(vars, application, demo) {
+/** Where a data destination can be tried locally (test/fakes/storage/local.ts). */
+function storageBanner(storage) {
+  const s3 = storage.s3
+    ? `    S3        ${storage.s3.url}   bucket ${DEMO_BUCKET}, region ${STORAGE_TEST_REGION}, ` +
+      `access key ${S3_TEST_CREDENTIALS.accessKeyId} / secret ${S3_TEST_CREDENTIALS.secretAccessKey} (kept in ${LOCAL_S3_DIRECTORY})\n` +
+      `              list: AWS_ACCESS_KEY_ID=${S3_TEST_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${S3_TEST_CREDENTIALS.secretAccessKey} ` +
+      `aws --endpoint-url ${storage.s3.url} --region ${STORAGE_TEST_REGION} s3 ls s3://${DEMO_BUCKET} --recursive`
+    : `    S3        (not started: port ${LOCAL_S3_PORT} is busy)`;
+  const kinesis = storage.kinesis
+    ? `    Kinesis   ${storage.kinesis.url}   stream ${DEMO_STREAM} (2 shards, in memory), region ${STORAGE_TEST_REGION}, any access key and secret`
+    : `    Kinesis   (not started: port ${LOCAL_KINESIS_PORT} is busy)`;
+  return `${s3}\n${kinesis}`;
+}
+
+function printBanner(vars, application, demo, storage) {
   const key = (environment, kind) =>
     application.keys.find((entry) => entry.environment === environment && entry.kind === kind).key;
   console.log(`
@@ -123,6 +147,9 @@ ${Object.entries(FAKE_PROVIDERS)
     In the hosted flow, Samsara and Motive connect through their (fake) OAuth consent: type the
     demo account's token or key above as the "Account login" there, and Allow.
 
+  Local storage for data destinations (s3 / kinesis destinations with these endpoints):
+${storageBanner(storage)}
+
   Try:  curl -H "Authorization: Bearer ${key("sandbox", "secret")}" ${ORIGIN}/sandbox/tsp/v1/providers
 `);
 }
@@ -137,6 +164,9 @@ try {
 }
 
 const fakes = await startAllFakes({ fixedPorts: true });
+// Local S3 and Kinesis for data destinations; a busy port leaves one out (the banner says so).
+const storage = await startLocalStorage({ s3Directory: LOCAL_S3_DIRECTORY });
+for (const problem of storage.problems) console.error(`npm start: ${problem}`);
 for (const [provider, fake] of Object.entries(FAKE_PROVIDERS)) {
   await fetch(`${fakes.urls[provider]}/__fake/accounts`, {
     method: "POST",
@@ -167,7 +197,9 @@ const child = spawn("wrangler", ["dev", "--test-scheduled", ...providerVars, ...
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 let demo;
-child.on("exit", (code) => Promise.all([fakes.close(), demo?.close()]).finally(() => process.exit(code ?? 0)));
+child.on("exit", (code) =>
+  Promise.all([fakes.close(), storage.close(), demo?.close()]).finally(() => process.exit(code ?? 0)),
+);
 
 try {
   await waitForService(child);
@@ -181,7 +213,7 @@ try {
     console.error(`npm start: the hosted flow demo did not start: ${error.message}`);
     return undefined;
   });
-  printBanner(vars, application, demo);
+  printBanner(vars, application, demo, storage);
   tickCrons();
 } catch (error) {
   console.error(`npm start: ${error.message}`);

@@ -20,6 +20,9 @@ declare global {
       WEBHOOK_RECEIVER_URL: string;
       /** The fake DNS-over-HTTPS resolver (test/fakes/doh.ts). */
       WEBHOOK_DNS_RESOLVER_URL: string;
+      /** s3rver and kinesalite on loopback (test/fakes/storage/servers.ts; helpers in test/helpers/aws.ts). */
+      S3_TEST_ENDPOINT: string;
+      KINESIS_TEST_ENDPOINT: string;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");

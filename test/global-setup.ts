@@ -6,7 +6,8 @@ import type { TestProject } from "vitest/node";
 /**
  * Starts the fake servers (real HTTP on loopback) for the whole test run, in a process of their
  * own (test/fakes/serve.ts); their addresses reach the Worker as its provider base URL bindings
- * (test/workers-project.ts).
+ * (test/workers-project.ts). The same process runs s3rver and kinesalite, which data destinations
+ * write to (S3_TEST_ENDPOINT, KINESIS_TEST_ENDPOINT).
  */
 export default async function setup(project: TestProject) {
   // The project's own Node (the `node` package), which runs TypeScript as npm start does.
@@ -22,6 +23,8 @@ export default async function setup(project: TestProject) {
   project.provide("fakeProviderUrls", addresses.fakeProviderUrls);
   project.provide("webhookReceiverUrl", addresses.webhookReceiverUrl);
   project.provide("fakeDohUrl", addresses.fakeDohUrl);
+  project.provide("s3TestEndpoint", addresses.s3Url);
+  project.provide("kinesisTestEndpoint", addresses.kinesisUrl);
   return async () => {
     child.stdin!.end();
     // It leaves within a second of its stdin closing (test/fakes/serve.ts); never wait on it longer.
@@ -35,6 +38,8 @@ type Addresses = {
   fakeProviderUrls: Record<string, string>;
   webhookReceiverUrl: string;
   fakeDohUrl: string;
+  s3Url: string;
+  kinesisUrl: string;
 };
 
 declare module "vitest" {
@@ -45,5 +50,9 @@ declare module "vitest" {
     webhookReceiverUrl: string;
     /** The fake DNS-over-HTTPS resolver webhook hosts are resolved with (test/fakes/doh.ts). */
     fakeDohUrl: string;
+    /** s3rver, the S3 data destinations write to in tests (test/fakes/storage/servers.ts). */
+    s3TestEndpoint: string;
+    /** kinesalite, the Kinesis data destinations write to in tests (test/fakes/storage/servers.ts). */
+    kinesisTestEndpoint: string;
   }
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { configDefaults, type TestProjectInlineConfiguration } from "vitest/config";
+import { awsSdkXmlParser } from "./aws-sdk-xml-parser.ts";
 import { fakeBaseUrlVars } from "./fakes/base-urls.ts";
 import { responseValidator } from "./reliability/response-validator.ts";
 import "./websocket-compression-off.ts";
@@ -121,6 +122,7 @@ type ProjectOptions = {
 function workersProject(options: ProjectOptions): TestProjectInlineConfiguration {
   return {
     plugins: [
+      awsSdkXmlParser(),
       cloudflareTest(async ({ inject }) => ({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
@@ -153,6 +155,9 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             WEBHOOK_MAX_RETRY_DELAY_SECONDS: "1",
             WEBHOOK_RECEIVER_URL: inject("webhookReceiverUrl"),
             WEBHOOK_DNS_RESOLVER_URL: inject("fakeDohUrl"),
+            // The S3 and Kinesis servers data destinations write to in tests (test/fakes/storage/servers.ts).
+            S3_TEST_ENDPOINT: inject("s3TestEndpoint"),
+            KINESIS_TEST_ENDPOINT: inject("kinesisTestEndpoint"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             ...fakeBaseUrlVars(inject("fakeProviderUrls")),
             // The OAuth apps registered at the fake Samsara and Motive (test/fakes/oauth/clients.ts).

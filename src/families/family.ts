@@ -4,6 +4,7 @@ import type { RecordKind } from "../lib/ids";
 import type { NormalizedByModel, SyncModel } from "../model/normalized";
 import type { WebhookEventType } from "../webhooks/emit";
 import type { EventWrite } from "../webhooks/outbox";
+import type { DeliverySource } from "./kit/delivery";
 import type { FamilyRoute } from "./kit/routes";
 import type { Item, WriteContext } from "./kit/write";
 
@@ -52,6 +53,8 @@ export type Family<M extends SyncModel> = {
   billsVehicles?: ForKeyedRecords<M, true>;
   /** The tag the API reference files the family's routes under, when the family has its own. */
   tag?: { name: string; description: string };
+  /** How a destination's deliveries read its changed records (families/kit/delivery.ts). */
+  delivery?: DeliverySource;
   /** Its routes; their order in the API is FAMILY_ROUTES (families/index.ts). */
   routes: { list?: FamilyRoute; get?: FamilyRoute };
 };

@@ -1,24 +1,40 @@
 /**
  * The test run's fake servers in a process of their own (started by test/global-setup.ts): the
- * three fake providers, the webhook receiver and the DNS-over-HTTPS resolver. Their own event
+ * fake providers, the webhook receiver, the DNS-over-HTTPS resolver and the storage servers data
+ * destinations write to (storage/servers.ts: s3rver and kinesalite). Their own event
  * loop is idle but for them, so what they record (when each request arrived, in the pacing
  * tests) is not held up by the test runner's work in its process. Prints their addresses as
  * one JSON line on stdout; stops when its parent closes its stdin (or dies).
  */
 import { startDoh } from "./doh.ts";
 import { startAllFakes } from "./start-all.ts";
+import { startKinesis, startS3 } from "./storage/servers.ts";
 import { startWebhookReceiver } from "./webhook-receiver.ts";
 
-const [fakes, receiver, doh] = await Promise.all([startAllFakes(), startWebhookReceiver(), startDoh()]);
+const [fakes, receiver, doh, s3, kinesis] = await Promise.all([
+  startAllFakes(),
+  startWebhookReceiver(),
+  startDoh(),
+  startS3(),
+  startKinesis(),
+]);
 process.stdout.write(
-  `${JSON.stringify({ fakeProviderUrls: fakes.urls, webhookReceiverUrl: receiver.url, fakeDohUrl: doh.url })}\n`,
+  `${JSON.stringify({
+    fakeProviderUrls: fakes.urls,
+    webhookReceiverUrl: receiver.url,
+    fakeDohUrl: doh.url,
+    s3Url: s3.url,
+    kinesisUrl: kinesis.url,
+  })}\n`,
 );
 
 // A server's close waits for its open connections (a runtime's keep-alive ones may never end):
 // the process leaves after a second whatever they do.
 let stopping: Promise<unknown> | undefined;
 const stop = () => {
-  stopping ??= Promise.all([fakes.close(), receiver.close(), doh.close()]).finally(() => process.exit(0));
+  stopping ??= Promise.all([fakes.close(), receiver.close(), doh.close(), s3.close(), kinesis.close()]).finally(() =>
+    process.exit(0),
+  );
   setTimeout(() => process.exit(0), 1000).unref();
   return stopping;
 };

@@ -1,5 +1,7 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { listDevicesRoute } from "./list";
+import { deviceReads } from "./read";
 import { devices } from "./table";
 import { writeDevices } from "./write";
 
@@ -9,5 +11,6 @@ export const devicesFamily = {
   write: writeDevices,
   fullyListed: true,
   tag: { name: "Devices", description: "The connection's telematics devices." },
+  delivery: syncedDelivery(deviceReads),
   routes: { list: listDevicesRoute },
 } satisfies Family<"devices">;

@@ -1,5 +1,7 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { listFaultCodeEventsRoute } from "./list";
+import { faultCodeEventReads } from "./read";
 import { faultCodeEvents } from "./table";
 import { writeFaultCodeEvents } from "./write";
 
@@ -9,5 +11,6 @@ export const faultCodeEventsFamily = {
   table: faultCodeEvents,
   write: writeFaultCodeEvents,
   tag: { name: "Fault codes", description: "Vehicles' diagnostic trouble codes (J1939 and OBD-II)." },
+  delivery: syncedDelivery(faultCodeEventReads),
   routes: { list: listFaultCodeEventsRoute },
 } satisfies Family<"faultCodeEvents">;

@@ -1,5 +1,7 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { listGroupsRoute } from "./list";
+import { groupReads } from "./read";
 import { groups } from "./table";
 import { writeGroups } from "./write";
 
@@ -9,5 +11,6 @@ export const groupsFamily = {
   write: writeGroups,
   fullyListed: true,
   tag: { name: "Groups", description: "The connection's groups of vehicles and drivers." },
+  delivery: syncedDelivery(groupReads),
   routes: { list: listGroupsRoute },
 } satisfies Family<"groups">;

@@ -1,5 +1,7 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { listHosDailyLogsRoute } from "./list";
+import { hosDailyLogReads } from "./read";
 import { hosDailyLogs } from "./table";
 import { writeHosDailyLogs } from "./write";
 
@@ -8,5 +10,6 @@ export const hosDailyLogsFamily = {
   model: "hosDailyLogs",
   table: hosDailyLogs,
   write: writeHosDailyLogs,
+  delivery: syncedDelivery(hosDailyLogReads),
   routes: { list: listHosDailyLogsRoute },
 } satisfies Family<"hosDailyLogs">;

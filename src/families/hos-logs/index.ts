@@ -1,5 +1,7 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { listHosLogsRoute } from "./list";
+import { hosLogReads } from "./read";
 import { hosLogs } from "./table";
 import { writeHosLogs } from "./write";
 
@@ -12,5 +14,6 @@ export const hosLogsFamily = {
     name: "Hours of service",
     description: "Drivers' hours of service: duty-status logs, daily logs and the time they have left.",
   },
+  delivery: syncedDelivery(hosLogReads),
   routes: { list: listHosLogsRoute },
 } satisfies Family<"hosLogs">;

@@ -1,6 +1,8 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { getSafetyEventRoute } from "./get";
 import { listSafetyEventsRoute } from "./list";
+import { safetyEventReads } from "./read";
 import { safetyEvents } from "./table";
 import { writeSafetyEvents } from "./write";
 
@@ -10,5 +12,6 @@ export const safetyEventsFamily = {
   write: writeSafetyEvents,
   changeEvents: "safetyEvent",
   tag: { name: "Safety", description: "The connection's safety events and their camera media." },
+  delivery: syncedDelivery(safetyEventReads),
   routes: { list: listSafetyEventsRoute, get: getSafetyEventRoute },
 } satisfies Family<"safetyEvents">;

@@ -1,5 +1,7 @@
 import type { Family } from "../family";
+import { syncedDelivery } from "../kit/delivery";
 import { listTrailersRoute } from "./list";
+import { trailerReads } from "./read";
 import { trailers } from "./table";
 import { writeTrailers } from "./write";
 
@@ -9,5 +11,6 @@ export const trailersFamily = {
   write: writeTrailers,
   fullyListed: true,
   tag: { name: "Trailers", description: "The connection's trailers and where they are." },
+  delivery: syncedDelivery(trailerReads),
   routes: { list: listTrailersRoute },
 } satisfies Family<"trailers">;
