@@ -116,3 +116,14 @@ export function passthroughPerSecond(env: Env): number {
 export function passthroughTimeoutMs(env: Env): number {
   return positiveNumber(env.PASSTHROUGH_TIMEOUT_SECONDS, 30) * 1000;
 }
+
+/**
+ * How long before a delivery's request its records must have been modified (default 60 s): a sync
+ * page stamps its records' modification time before its batch commits, so a record stamped just
+ * before the request could still be uncommitted when the delivery reads it; it goes in the next
+ * delivery instead. 0 is only for tests that write nothing while they deliver.
+ */
+export function deliveryCommitLagMs(env: Pick<Env, "DELIVERY_COMMIT_LAG_SECONDS">): number {
+  const value = Number(env.DELIVERY_COMMIT_LAG_SECONDS);
+  return env.DELIVERY_COMMIT_LAG_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 60_000;
+}

@@ -18,6 +18,10 @@ export interface Env {
   SYNC_QUEUE: Queue<WorkMessage>;
   /** Webhook deliveries: one message is one event for one endpoint. */
   WEBHOOK_QUEUE: Queue<unknown>;
+  /** Data deliveries: one message is one bounded unit of a destination's delivery. */
+  DELIVERY_QUEUE: Queue<unknown>;
+  /** The `r2` destinations' bucket: each destination writes under its own prefix. */
+  DESTINATIONS_BUCKET: R2Bucket;
   /** One Durable Object per connection: owns its sync state and schedule. */
   CONNECTION_SYNC: DurableObjectNamespace<ConnectionSync>;
   /** One Durable Object per application: the API's request limits of the application and its connections. */
@@ -125,6 +129,10 @@ export interface Env {
   SYNC_STALL_MINUTES?: string;
   /** Seconds a queue consumer carries a sync on from page to page before it queues the next one (default 0: never). */
   SYNC_CARRY_ON_SECONDS?: string;
+  /** Seconds before a delivery's request its records must have been modified (default 60; src/config.ts). */
+  DELIVERY_COMMIT_LAG_SECONDS?: string;
+  /** Records per delivered part (default and most 1000; tests set fewer to deliver many parts). */
+  DELIVERY_PART_RECORDS?: string;
   /** Days before today a sync reads breadcrumbs and stat logs at most (default 30; src/config.ts). */
   SERIES_BACKFILL_DAYS?: string;
   /** Days a hosted-flow short link lives, and the most its `expiresAt` may ask for (default 365; src/config.ts). */

@@ -1,5 +1,6 @@
 import { newApp } from "./app";
 import { handleScheduled } from "./cron";
+import { DELIVERY_QUEUE_NAME, handleDeliveryBatch } from "./domain/deliveries/queue-handler";
 import { runMoveUnit } from "./domain/shards/moves/worker";
 import type { Env } from "./env";
 import { handleDeadLetters, handleSyncBatch, SYNC_DEAD_LETTER_QUEUE_NAME } from "./sync/queue-handler";
@@ -15,6 +16,7 @@ export default {
   async queue(batch, env) {
     if (batch.queue === SYNC_DEAD_LETTER_QUEUE_NAME) await handleDeadLetters(batch, env);
     else if (batch.queue === WEBHOOK_QUEUE_NAME) await handleWebhookBatch(batch, env);
+    else if (batch.queue === DELIVERY_QUEUE_NAME) await handleDeliveryBatch(batch, env);
     else await handleSyncBatch(batch, env, { move: runMoveUnit });
   },
   scheduled: handleScheduled,

@@ -160,6 +160,11 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             KINESIS_TEST_ENDPOINT: inject("kinesisTestEndpoint"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             ...fakeBaseUrlVars(inject("fakeProviderUrls")),
+            // Deliveries take records modified up to their request (60 s before it by default): the
+            // delivery tests write nothing while they deliver.
+            DELIVERY_COMMIT_LAG_SECONDS: "0",
+            // Parts of 7 records, so that every delivery test writes several parts per model and connection.
+            DELIVERY_PART_RECORDS: "7",
             // The OAuth apps registered at the fake Samsara and Motive (test/fakes/oauth/clients.ts).
             ...FAKE_OAUTH_CLIENT_VARS,
             // Verizon Connect's integrator app id: the one the fake accepts (test/fakes/verizon/ids.ts).

@@ -35,8 +35,10 @@ const CONTROL_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   link_sessions: byConnection,
   connection_moves: byConnection,
   webhook_events: byConnection,
-  // Where each destination's deliveries of the connection stand (what was delivered stays delivered).
+  // Where each destination's deliveries of the connection stand, and the parts they wrote of it
+  // (what was delivered stays where it was delivered: the objects and stream records are the customer's).
   destination_watermarks: byConnection,
+  delivery_parts: byConnection,
 };
 const SHARD_TABLES: Readonly<Record<string, (c: Owner) => SQL>> = {
   pending_events: byConnection,

@@ -1,4 +1,6 @@
 import { controlDatabase } from "../db/databases";
+import { resendStalledDeliveries } from "../domain/deliveries/recover";
+import { scheduleDeliveries } from "../domain/deliveries/schedule";
 import { purgeExpiredIdempotencyKeys } from "../domain/idempotency/keys";
 import { purgeExpiredLinkSessions } from "../domain/link/sessions";
 import type { Env } from "../env";
@@ -29,6 +31,9 @@ export async function handleScheduled(
       return;
     case RECONCILE_CRON:
       await reconcile(env);
+      // Deliveries whose next unit was lost, and those the destinations' schedules owe.
+      await resendStalledDeliveries(env);
+      await scheduleDeliveries(env);
       return;
     case SERIES_TIERING_CRON:
       await scheduleTiering(env);

@@ -28,6 +28,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "vehicle.location_updated",
   "unsupported_provider.requested",
   "link.analytics_event_emitted",
+  "delivery.requested",
+  "delivery.started",
+  "delivery.completed",
+  "delivery.failed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -8,6 +8,7 @@
 import { env } from "cloudflare:workers";
 import { AwsClient } from "aws4fetch";
 import { beforeAll, describe, expect, it } from "vitest";
+import { encodeObjectKey } from "../../src/domain/deliveries/targets/s3";
 import { KINESIS_TEST_CREDENTIALS, S3_TEST_CREDENTIALS, STORAGE_TEST_REGION } from "../fakes/storage/credentials.ts";
 import {
   createBucket,
@@ -37,17 +38,8 @@ async function gzip(text: string): Promise<Uint8Array> {
 
 const ndjson = (records: unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join("");
 
-/**
- * Path-style object URL, each key segment encoded as RFC 3986 (as the SDK does; "/" kept): a raw
- * "+" is read as a space by aws4fetch, and a raw "=", "(" … sign differently (signing.test.ts).
- */
-const encodeKey = (key: string) =>
-  key
-    .split("/")
-    .map((segment) =>
-      encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-    )
-    .join("/");
+// Object keys are encoded as the service encodes them (each segment RFC 3986, "/" kept).
+const encodeKey = encodeObjectKey;
 const objectUrl = (bucket: string, key: string) => `${env.S3_TEST_ENDPOINT}/${bucket}/${encodeKey(key)}`;
 
 const xmlValue = (xml: string, tag: string) => xml.match(new RegExp(`<${tag}>([^<]*)</${tag}>`))?.[1];

@@ -10,6 +10,7 @@ import { Sha256 } from "@smithy/core/checksum";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
+import { encodeObjectKey } from "../../src/domain/deliveries/targets/s3";
 
 const credentials = {
   accessKeyId: "AKIAIOSFODNN7EXAMPLE",
@@ -74,17 +75,8 @@ async function bothSignatures(service: "s3" | "kinesis", shape: Shape) {
   return { aws4fetch: authorization, sdk: request.headers.authorization };
 }
 
-/**
- * An S3 key in a URL: each segment encoded as RFC 3986 (the SDK's own encoding), "/" kept. A raw
- * "+" or "=" in the path, or encodeURIComponent's unencoded "!'()*", signs differently.
- */
-const encodeKey = (key: string) =>
-  key
-    .split("/")
-    .map((segment) =>
-      encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-    )
-    .join("/");
+// Object keys are encoded as the service encodes them (each segment RFC 3986, "/" kept).
+const encodeKey = encodeObjectKey;
 
 const objectUrl = (key: string) => `https://my-bucket.s3.eu-west-1.amazonaws.com/${encodeKey(key)}`;
 const pathStyleUrl = (key: string) => `http://127.0.0.1:4568/my-bucket/${encodeKey(key)}`;

@@ -55,7 +55,20 @@ export async function prepareFor(
       body: { type: "r2", name: "Matrix landing", models: ["Vehicle"] },
     });
     if (created.status !== 201) throw new Error(`could not create a destination: ${JSON.stringify(created.body)}`);
-    return { ...pathIds, dst_: created.body.id };
+    // Its backfill, ended: a delivery to name, and none under way to conflict with a new request.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const listed = await call("GET", `${BASE[environment]}/destinations/${created.body.id}/deliveries`, {
+        key: app.keys[environment].secret,
+      });
+      const [delivery] = listed.body.results ?? [];
+      if (delivery && (delivery.status === "completed" || delivery.status === "failed")) {
+        return { ...pathIds, dst_: created.body.id, dlv_: delivery.id };
+      }
+      if (Date.now() > deadline)
+        throw new Error(`the destination's backfill did not end: ${JSON.stringify(listed.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
   if (!operation.path.startsWith("/syncs")) return pathIds;
   const key = app.keys[environment].secret;

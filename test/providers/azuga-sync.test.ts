@@ -216,7 +216,7 @@ describe("Azuga: sync", () => {
   it("a token refused mid-sync is renewed (one login each), and nothing is lost or duplicated", async () => {
     const account = await createAzugaAccount({ vehicles: 2, tokenTtlCalls: 4 });
     clearTokens();
-    const { key, token } = await connectAzuga(account, { backfill: { days: 0 } });
+    const { key, token } = await connectAzuga(account, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 60_000 });
     expect(job.status, job.failureReason).toBe("completed");
     const stats = await azugaStats(account);
@@ -237,7 +237,7 @@ describe("Azuga: sync", () => {
         duplicatePageRate: 0.3,
       },
     });
-    const { key, token } = await connectAzuga(account, { backfill: { days: 0 } });
+    const { key, token } = await connectAzuga(account, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 80_000 });
     expect(job.status, job.failureReason).toBe("completed");
     const injected = (await patchAzugaAccount(account, { faults: {} })).injected ?? {};

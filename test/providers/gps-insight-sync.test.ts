@@ -240,7 +240,7 @@ describe("GPS Insight: sync", () => {
   it("a session expiring mid-sync is replaced (one login each), and nothing is lost or duplicated", async () => {
     const account = await createGpsInsightAccount({ vehicles: 2, sessions: { ttlCalls: 12 } });
     clearSessions();
-    const { key, token } = await connectGpsInsight(account, { backfill: { days: 0 } });
+    const { key, token } = await connectGpsInsight(account, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 60_000 });
     expect(job.status, job.failureReason).toBe("completed");
     const stats = await gpsInsightStats(account);
@@ -262,7 +262,7 @@ describe("GPS Insight: sync", () => {
         duplicatePageRate: 0.3,
       },
     });
-    const { key, token } = await connectGpsInsight(account, { backfill: { days: 0 } });
+    const { key, token } = await connectGpsInsight(account, { backfill: { days: 1 } });
     const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 80_000 });
     expect(job.status, job.failureReason).toBe("completed");
     const injected = (await patchGpsInsightAccount(account, { faults: {} })).injected ?? {};

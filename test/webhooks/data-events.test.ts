@@ -22,8 +22,10 @@ describe("safety_event.added and safety_event.modified", () => {
       url: inbox.url,
       eventTypes: ["safety_event.added", "safety_event.modified"],
     });
+    // Two days of history: today alone may hold no safety event yet (just after midnight UTC).
     const connection = await createSandboxConnection(app, {
       syncMode: "manual",
+      backfill: { days: 2 },
       options: { sandbox: { fleetSize: 4, revision: 0 } },
     });
     const token = connection.token;

@@ -48,7 +48,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_TRIGGERS = ["manual", "schedule", "backfill"] as const;
 export type DeliveryTrigger = (typeof DELIVERY_TRIGGERS)[number];
 
-/** What a delivery wrote: records, parts (objects or record batches) and bytes, by model. */
+/** The unit a delivery does next (destination_deliveries.position). */
+export type DeliveryPosition = { step: number; part: number; cursor?: string };
+
+/** What a delivery wrote: records, parts (objects or record batches) and bytes. */
 export type DeliveryStats = { records: number; parts: number; bytes: number };
 
 /** One delivery of a destination (`dlv_`): the changed record versions of its connections, up to `upTo`. */
@@ -61,8 +64,16 @@ export const destinationDeliveries = sqliteTable(
     status: text("status", { enum: DELIVERY_STATUSES }).notNull(),
     trigger: text("trigger", { enum: DELIVERY_TRIGGERS }).notNull(),
     connectionIds: text("connection_ids", { mode: "json" }).$type<string[]>().notNull(),
-    /** Records modified after each connection's watermark and at or before this instant are delivered. */
+    /** The destination's models when the delivery was requested (a change of its models applies to the next one). */
+    models: text("models", { mode: "json" }).$type<string[]>().notNull(),
+    /** Records modified after each connection and model's watermark and at or before this instant are delivered. */
     upTo: timestamp("up_to").notNull(),
+    /**
+     * Where the delivery stands: the unit to do next (its step: a connection and model, or the end;
+     * its part, and the cursor of that part's records). Only the queue message of this position
+     * does work, so a message delivered twice cannot run the delivery twice.
+     */
+    position: text("position", { mode: "json" }).$type<DeliveryPosition>().notNull(),
     stats: text("stats", { mode: "json" }).$type<DeliveryStats>().notNull(),
     attempts: integer("attempts").notNull(),
     failureReason: text("failure_reason"),
@@ -80,7 +91,7 @@ export const destinationDeliveries = sqliteTable(
 export type DeliveryRow = typeof destinationDeliveries.$inferSelect;
 
 /**
- * Per destination and connection: the instant up to which its records were delivered by a
+ * Per destination, connection and model: the instant up to which its records were delivered by a
  * completed delivery (the next one starts after it). No row: nothing delivered yet (a backfill).
  */
 export const destinationWatermarks = sqliteTable(
@@ -88,12 +99,42 @@ export const destinationWatermarks = sqliteTable(
   {
     destinationId: text("destination_id").notNull(),
     connectionId: text("connection_id").notNull(),
+    model: text("model").notNull(),
     deliveredUpTo: timestamp("delivered_up_to").notNull(),
     deliveryId: text("delivery_id").notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.destinationId, table.connectionId] }),
+    primaryKey({ columns: [table.destinationId, table.connectionId, table.model] }),
     index("destination_watermarks_connection_idx").on(table.connectionId),
   ],
 );
 export type DestinationWatermarkRow = typeof destinationWatermarks.$inferSelect;
+
+/**
+ * What a delivery wrote, part by part: an object (its full key and checksum) or a batch of stream
+ * records. Written with the part, so that a retried unit rewrites the same row; the manifest and
+ * the delivery's figures are read from them.
+ */
+export const deliveryParts = sqliteTable(
+  "delivery_parts",
+  {
+    deliveryId: text("delivery_id").notNull(),
+    step: integer("step").notNull(),
+    part: integer("part").notNull(),
+    connectionId: text("connection_id").notNull(),
+    model: text("model").notNull(),
+    /** The object's full key; null for stream records. */
+    key: text("key"),
+    records: integer("records").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** SHA-256 of the object's bytes (hex); null for stream records. */
+    sha256: text("sha256"),
+    writtenAt: timestamp("written_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deliveryId, table.step, table.part] }),
+    // The deletion sweep removes a deleted connection's rows.
+    index("delivery_parts_connection_idx").on(table.connectionId),
+  ],
+);
+export type DeliveryPartRow = typeof deliveryParts.$inferSelect;

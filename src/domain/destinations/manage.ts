@@ -13,6 +13,7 @@ import { ofTenant } from "../../db/tenant";
 import { DomainError, invalidInput } from "../../errors";
 import { decodedOrThrow } from "../../lib/bad-rows";
 import { newId } from "../../lib/ids";
+import { requestDelivery } from "../deliveries/request";
 import { type ConfigInput, credentialsOf, destinationConfig } from "./config";
 import { sealDestinationCredentials } from "./credentials";
 import { destinationRows } from "./rows";
@@ -31,7 +32,8 @@ export type DestinationInput = {
 
 /**
  * Creates a destination: its configuration checked (its type's fields, the endpoint's SSRF
- * policy), the connections it names found in the tenant, its credentials sealed to its id.
+ * policy), the connections it names found in the tenant, its credentials sealed to its id; then
+ * its backfill delivery is requested.
  */
 export async function createDestination(
   context: ServiceContext,
@@ -69,6 +71,8 @@ export async function createDestination(
     updatedAt: now,
   };
   await db.insert(destinations).values(row);
+  // Its first delivery: everything its models hold for its connections so far.
+  await requestDelivery(context, row, { trigger: "backfill" });
   return row;
 }
 

@@ -1,12 +1,15 @@
+import { FAMILIES } from "../../families";
 import { SYNC_MODELS, type SyncModel } from "../../model/normalized";
 import { type WireModel, wireNameOf } from "../../providers/wire-models";
 
 /**
- * The models a destination can receive: every synced family, by the name `supportedModels`
- * gives it (`Vehicle`, `Trip`, …). Camera media and available time are read live, never stored,
- * so there is nothing of theirs to deliver.
+ * The models a destination can receive: the synced families whose changed records a delivery can
+ * read (Family.delivery), by the name `supportedModels` gives them (`Vehicle`, `Trip`, …). Camera
+ * media and available time are read live, never stored, so there is nothing of theirs to deliver.
  */
-export const DELIVERABLE_MODELS: readonly WireModel[] = SYNC_MODELS.map((model) => wireNameOf(model));
+export const DELIVERABLE_MODELS: readonly WireModel[] = SYNC_MODELS.filter((model) => FAMILIES[model].delivery).map(
+  (model) => wireNameOf(model),
+);
 
 const SYNC_MODEL_OF = new Map<string, SyncModel>(SYNC_MODELS.map((model) => [wireNameOf(model), model]));
 
