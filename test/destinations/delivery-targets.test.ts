@@ -151,3 +151,32 @@ describe("a delivery that cannot be made", () => {
     for (const text of [...answers, ...logged]) expect(text).not.toContain(secret);
   });
 });
+
+describe("a deleted connection", () => {
+  it("is left out of the deliveries after its deletion is requested, and cannot be asked for", async () => {
+    const app = await createTestApplication();
+    const key = app.keys.sandbox.secret;
+    const kept = await syncedConnection(app, 1);
+    const deleted = await syncedConnection(app, 1);
+    const prefix = uniqueName("deleted");
+    const created = await call("POST", `${BASE.sandbox}/destinations`, {
+      key,
+      body: { type: "r2", name: "Both", models: ["Vehicle"], config: { prefix } },
+    });
+    const backfill = await waitForDelivery(key, created.body.id);
+    expect(backfill.connectionIds.sort()).toEqual([kept.id, deleted.id].sort());
+    expect((await call("DELETE", `${BASE.sandbox}/connections/current`, deleted.caller)).status).toBe(202);
+    const next = await call("POST", `${BASE.sandbox}/destinations/${created.body.id}/deliveries`, { key, body: {} });
+    expect(next.status, JSON.stringify(next.body)).toBe(202);
+    expect(next.body.connectionIds).toEqual([kept.id]);
+    const asked = await call("POST", `${BASE.sandbox}/destinations/${created.body.id}/deliveries`, {
+      key,
+      body: { connectionIds: [deleted.id] },
+    });
+    // Asked for by name, it is no connection to deliver (checked before the delivery under way).
+    expect(asked.status).toBe(400);
+    expect(asked.body.detail[0].path).toBe("{requestBody}.connectionIds[0]");
+    const done = await waitForDelivery(key, created.body.id, next.body.id);
+    expect(done.status).toBe("completed");
+  });
+});
