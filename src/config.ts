@@ -118,12 +118,13 @@ export function passthroughTimeoutMs(env: Env): number {
 }
 
 /**
- * How long before a delivery's request its records must have been modified (default 60 s): a sync
- * page stamps its records' modification time before its batch commits, so a record stamped just
- * before the request could still be uncommitted when the delivery reads it; it goes in the next
- * delivery instead. 0 is only for tests that write nothing while they deliver.
+ * How far back before a destination's last delivery the next one starts reading (default 60 s): a
+ * sync page stamps its records' modification time before its batch commits, so a record stamped
+ * just before a delivery's `upTo` may commit only after the delivery read; the next delivery reads
+ * that stretch again. A record version may so come in two consecutive deliveries (the same
+ * idempotency id); never in none. 0 is only for tests that write nothing while they deliver.
  */
-export function deliveryCommitLagMs(env: Pick<Env, "DELIVERY_COMMIT_LAG_SECONDS">): number {
-  const value = Number(env.DELIVERY_COMMIT_LAG_SECONDS);
-  return env.DELIVERY_COMMIT_LAG_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 60_000;
+export function deliveryOverlapMs(env: Pick<Env, "DELIVERY_OVERLAP_SECONDS">): number {
+  const value = Number(env.DELIVERY_OVERLAP_SECONDS);
+  return env.DELIVERY_OVERLAP_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 60_000;
 }

@@ -129,8 +129,8 @@ export interface Env {
   SYNC_STALL_MINUTES?: string;
   /** Seconds a queue consumer carries a sync on from page to page before it queues the next one (default 0: never). */
   SYNC_CARRY_ON_SECONDS?: string;
-  /** Seconds before a delivery's request its records must have been modified (default 60; src/config.ts). */
-  DELIVERY_COMMIT_LAG_SECONDS?: string;
+  /** Seconds before its last delivery's `upTo` a destination's next delivery starts reading (default 60; src/config.ts). */
+  DELIVERY_OVERLAP_SECONDS?: string;
   /** Records per delivered part (default and most 1000; tests set fewer to deliver many parts). */
   DELIVERY_PART_RECORDS?: string;
   /** Days before today a sync reads breadcrumbs and stat logs at most (default 30; src/config.ts). */

@@ -160,9 +160,9 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             KINESIS_TEST_ENDPOINT: inject("kinesisTestEndpoint"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             ...fakeBaseUrlVars(inject("fakeProviderUrls")),
-            // Deliveries take records modified up to their request (60 s before it by default): the
-            // delivery tests write nothing while they deliver.
-            DELIVERY_COMMIT_LAG_SECONDS: "0",
+            // A delivery reads again the last 60 s before the previous one's end by default (records
+            // committed late); the delivery tests write nothing while they deliver, and count exactly.
+            DELIVERY_OVERLAP_SECONDS: "0",
             // Parts of 7 records, so that every delivery test writes several parts per model and connection.
             DELIVERY_PART_RECORDS: "7",
             // The OAuth apps registered at the fake Samsara and Motive (test/fakes/oauth/clients.ts).

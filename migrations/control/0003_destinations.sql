@@ -1,18 +1,3 @@
-CREATE TABLE `delivery_parts` (
-	`delivery_id` text NOT NULL,
-	`step` integer NOT NULL,
-	`part` integer NOT NULL,
-	`connection_id` text NOT NULL,
-	`model` text NOT NULL,
-	`key` text,
-	`records` integer NOT NULL,
-	`bytes` integer NOT NULL,
-	`sha256` text,
-	`written_at` integer NOT NULL,
-	PRIMARY KEY(`delivery_id`, `step`, `part`)
-);
---> statement-breakpoint
-CREATE INDEX `delivery_parts_connection_idx` ON `delivery_parts` (`connection_id`);--> statement-breakpoint
 CREATE TABLE `destination_deliveries` (
 	`id` text PRIMARY KEY NOT NULL,
 	`destination_id` text NOT NULL,
@@ -21,9 +6,7 @@ CREATE TABLE `destination_deliveries` (
 	`status` text NOT NULL,
 	`trigger` text NOT NULL,
 	`connection_ids` text NOT NULL,
-	`models` text NOT NULL,
 	`up_to` integer NOT NULL,
-	`position` text NOT NULL,
 	`stats` text NOT NULL,
 	`attempts` integer NOT NULL,
 	`failure_reason` text,
@@ -39,10 +22,9 @@ CREATE INDEX `destination_deliveries_status_idx` ON `destination_deliveries` (`s
 CREATE TABLE `destination_watermarks` (
 	`destination_id` text NOT NULL,
 	`connection_id` text NOT NULL,
-	`model` text NOT NULL,
 	`delivered_up_to` integer NOT NULL,
 	`delivery_id` text NOT NULL,
-	PRIMARY KEY(`destination_id`, `connection_id`, `model`)
+	PRIMARY KEY(`destination_id`, `connection_id`)
 );
 --> statement-breakpoint
 CREATE INDEX `destination_watermarks_connection_idx` ON `destination_watermarks` (`connection_id`);--> statement-breakpoint

@@ -1,5 +1,4 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { deliveryCommitLagMs } from "../../config";
 import type { ServiceContext } from "../../context";
 import {
   connections,
@@ -19,8 +18,8 @@ const RUNNING = ["requested", "in_progress"] as const;
 
 /**
  * Requests a delivery of a destination: the changed records of its models, of the connections it
- * covers (or of `connectionIds` among them), modified up to now less the commit lag
- * (config.ts deliveryCommitLagMs). One delivery of a
+ * covers (or of `connectionIds` among them), modified up to now (and, for each connection and model,
+ * since its watermark less the overlap: config.ts deliveryOverlapMs). One delivery of a
  * destination runs at a time: another one requested while it runs is a conflict. The row, its
  * `delivery.requested` event and the first unit's queue message go together (the message is sent
  * after the write; the recovery sweep sends it again if it was lost).
@@ -47,7 +46,7 @@ export async function requestDelivery(
     trigger: request.trigger,
     connectionIds: covered,
     models: [...destination.models],
-    upTo: new Date(now.getTime() - deliveryCommitLagMs(env)),
+    upTo: now,
     position: { step: 0, part: 1 },
     stats: { records: 0, parts: 0, bytes: 0 },
     attempts: 0,

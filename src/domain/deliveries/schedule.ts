@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, lte } from "drizzle-orm";
-import { deliveryCommitLagMs } from "../../config";
 import { createDatabase } from "../../db/client";
 import { type DestinationRow, destinationDeliveries, destinations, webhookEvents } from "../../db/schema";
 import type { Env } from "../../env";
@@ -17,8 +16,7 @@ const MAX_PER_RUN = 500;
 /**
  * Requests the deliveries schedules owe (cron, every minute): an `hourly` or `daily` destination
  * an hour or a day after its last delivery was requested; an `after_sync` one for the connections
- * it covers whose sync completed since its last delivery's `upTo`, once the commit lag has passed
- * since (so that the delivery's `upTo` covers every page of that sync). A destination with a
+ * it covers whose sync completed since its last delivery's `upTo`. A destination with a
  * delivery under way waits for it to end. Answers how many were requested.
  */
 export async function scheduleDeliveries(
@@ -70,8 +68,6 @@ async function owedConnections(
     return now - since >= PERIOD_MS[destination.schedule] ? "all" : undefined;
   }
   const since = last?.upTo.getTime() ?? destination.createdAt.getTime();
-  const settled = now - deliveryCommitLagMs(env);
-  if (settled <= since) return undefined;
   // Event ids are ULIDs: the first one minted after `since` bounds the index walk.
   const completed = await createDatabase(env.DB)
     .selectDistinct({ connectionId: webhookEvents.connectionId })
@@ -83,7 +79,7 @@ async function owedConnections(
         gt(webhookEvents.id, `${ID_PREFIXES.webhookEvent}${encodeUlidTime(since)}`),
         eq(webhookEvents.type, "sync.completed"),
         gt(webhookEvents.createdAt, new Date(since)),
-        lte(webhookEvents.createdAt, new Date(settled)),
+        lte(webhookEvents.createdAt, new Date(now)),
       ),
     );
   const covered = completed

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { deliveryOverlapMs } from "../../config";
 import { createDatabase } from "../../db/client";
 import { connectionDatabase } from "../../db/databases";
 import { connections, type DeliveryRow, type DestinationRow, destinationWatermarks } from "../../db/schema";
@@ -32,8 +33,8 @@ export type PartSpec = {
 export type PartOutcome = { next?: string };
 
 /**
- * Writes one part of a step: the connection's records of the model modified after its watermark
- * and up to the delivery's `upTo`, at most a part's worth of them from the cursor, exactly as
+ * Writes one part of a step: the connection's records of the model modified since its watermark
+ * (less the overlap) and up to the delivery's `upTo`, at most a part's worth of them from the cursor, exactly as
  * the API answers them. Objects are gzip NDJSON at a name fixed by the delivery, step and part (a
  * retried unit rewrites the same object); stream records carry an idempotency id per record
  * version. The part's row (its key, records, bytes, checksum) is written after it, so that the
@@ -57,8 +58,9 @@ export async function writePart(env: Env, spec: PartSpec): Promise<PartOutcome> 
   const source = FAMILIES[syncModelOf(step.model)].delivery;
   if (!source) throw new Error(`${step.model} has no delivery source`);
   const page = await source(connectionDatabase(env, connection), connection.id, {
-    // Modification times are whole milliseconds: after the watermark, up to and including upTo.
-    from: new Date((watermark?.deliveredUpTo.getTime() ?? -1) + 1),
+    // From the watermark less the overlap (records committed after the last delivery read them),
+    // or from the beginning; up to and including upTo (modification times are whole milliseconds).
+    from: new Date(watermark ? Math.max(0, watermark.deliveredUpTo.getTime() - deliveryOverlapMs(env)) + 1 : 0),
     to: new Date(delivery.upTo.getTime() + 1),
     ...(spec.cursor === undefined ? {} : { cursor: spec.cursor }),
     limit: recordsPerPart(env),
