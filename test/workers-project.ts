@@ -235,6 +235,13 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
       // beside this one: the bound is for a test that hangs, not a measure of speed (CI runs on a
       // slower, busier machine).
       testTimeout: 120_000,
+      // Console output goes straight to workerd's output, not through vitest's worker RPC. Logged from
+      // another I/O context (a queue consumer, a Durable Object: the background syncs, webhook retries
+      // and deliveries), a line is held by the pool's runner until the next message it posts, and
+      // vitest waits for every pending RPC before it reports a file finished: when such a line came
+      // after a runtime's last file posted its results, the run waited forever between the workers
+      // and the browser suites. Tests that read logs spy on `console` themselves.
+      disableConsoleIntercept: true,
       ...(options.sequence ? { sequence: options.sequence } : {}),
     },
   };

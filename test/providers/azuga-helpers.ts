@@ -9,6 +9,7 @@ import type { Faults } from "../fakes/accounts.ts";
 import { azugaIds, listedDrivers, listedVehicles } from "../fakes/azuga/render.ts";
 import type { FleetOptions } from "../fakes/fleet.ts";
 import { createTestApplication } from "../helpers/factories";
+import { patchFakeAccount, registerFakeAccount } from "../helpers/fake-accounts";
 import { BASE, call } from "../helpers/http";
 import { listAll } from "./gps-insight-helpers";
 
@@ -27,29 +28,18 @@ export async function createAzugaAccount(
   const password = crypto.randomUUID();
   const credential = `${username}/${password}`;
   const vehicles = body.vehicles ?? 3;
-  const created = await fetch(`${env.AZUGA_BASE_URL}/__fake/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      credential,
-      vehicles,
-      faults: body.faults ?? {},
-      quotaPerMinute: body.quotaPerMinute ?? Number(env.AZUGA_REQUESTS_PER_MINUTE),
-      ...(body.tokenTtlCalls !== undefined ? { tokenTtlCalls: body.tokenTtlCalls } : {}),
-    }),
+  await registerFakeAccount(env.AZUGA_BASE_URL as string, {
+    credential,
+    vehicles,
+    faults: body.faults ?? {},
+    quotaPerMinute: body.quotaPerMinute ?? Number(env.AZUGA_REQUESTS_PER_MINUTE),
+    ...(body.tokenTtlCalls !== undefined ? { tokenTtlCalls: body.tokenTtlCalls } : {}),
   });
-  expect(created.status).toBe(201);
   return { username, password, credential, fleet: { seed: credential, vehicles, revision: 0 } };
 }
 
 export async function patchAzugaAccount(account: AzugaAccount, patch: { faults?: Faults }) {
-  const response = await fetch(`${env.AZUGA_BASE_URL}/__fake/accounts/${encodeURIComponent(account.credential)}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(patch),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { injected?: Record<string, number> };
+  return patchFakeAccount(env.AZUGA_BASE_URL as string, account.credential, patch);
 }
 
 export async function azugaStats(account: AzugaAccount) {

@@ -11,6 +11,7 @@ import { type FleetOptions, GROUPS } from "../fakes/fleet.ts";
 import { ALL_VEHICLES_GROUP, GROUP_IDS, gpsiIds, listedDrivers, listedVehicles } from "../fakes/gps-insight/render.ts";
 import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
+import { patchFakeAccount, registerFakeAccount } from "../helpers/fake-accounts";
 import { BASE, call } from "../helpers/http";
 
 export const DAY = 86_400_000;
@@ -28,12 +29,7 @@ export async function createGpsInsightAccount(
   const password = crypto.randomUUID();
   const credential = `${username}/${password}`;
   const vehicles = body.vehicles ?? 3;
-  const created = await fetch(`${env.GPS_INSIGHT_BASE_URL}/__fake/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ credential, vehicles, faults: body.faults ?? {} }),
-  });
-  expect(created.status).toBe(201);
+  await registerFakeAccount(env.GPS_INSIGHT_BASE_URL as string, { credential, vehicles, faults: body.faults ?? {} });
   if (body.sessions) {
     const policy = await fetch(
       `${env.GPS_INSIGHT_BASE_URL}/__fake/gps-insight/accounts/${encodeURIComponent(credential)}/sessions`,
@@ -49,16 +45,7 @@ export async function createGpsInsightAccount(
 }
 
 export async function patchGpsInsightAccount(account: GpsInsightAccount, patch: { faults?: Faults }) {
-  const response = await fetch(
-    `${env.GPS_INSIGHT_BASE_URL}/__fake/accounts/${encodeURIComponent(account.credential)}`,
-    {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(patch),
-    },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as { injected?: Record<string, number> };
+  return patchFakeAccount(env.GPS_INSIGHT_BASE_URL as string, account.credential, patch);
 }
 
 export async function gpsInsightStats(account: GpsInsightAccount) {

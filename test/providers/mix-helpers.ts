@@ -14,6 +14,7 @@ import { assetIdOf, driverIdOf, groupIdOf, trailerAssetIdOf } from "../fakes/mix
 import { trailersAt } from "../fakes/trailers.ts";
 import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
+import { fakeAccountState, patchFakeAccount, registerFakeAccount } from "../helpers/fake-accounts";
 import { BASE, call } from "../helpers/http";
 import { waitForSync } from "../helpers/sync";
 
@@ -48,28 +49,17 @@ export async function createMixAccount(options: Partial<Omit<MixAccount, "creden
     password,
     credential: `${username}/${password}`,
   };
-  const response = await fetch(`${fakeUrl()}/__fake/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  expect(response.status).toBe(201);
+  await registerFakeAccount(fakeUrl(), account);
   return account;
 }
 
 export async function patchMixAccount(account: MixAccount, patch: { faults?: Faults; revision?: number } & MixOptions) {
-  const response = await fetch(`${fakeUrl()}/__fake/accounts/${encodeURIComponent(account.credential)}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(patch),
-  });
-  expect(response.status).toBe(200);
+  await patchFakeAccount(fakeUrl(), account.credential, patch);
 }
 
 /** What the fake saw of an account: logins, refreshes, expired tokens, requests, throttling. */
 export async function mixStats(account: MixAccount): Promise<MixStats> {
-  const response = await fetch(`${fakeUrl()}/__fake/accounts/${encodeURIComponent(account.credential)}`);
-  return ((await response.json()) as { mix: { stats: MixStats } }).mix.stats;
+  return (await fakeAccountState<{ mix: { stats: MixStats } }>(fakeUrl(), account.credential)).mix.stats;
 }
 
 export const fleetOf = (account: MixAccount): FleetOptions => ({

@@ -13,6 +13,7 @@ import type { Tn360Options, Tn360Stats } from "../fakes/teletrac-navman/accounts
 import { vehicleIdOf } from "../fakes/teletrac-navman/ids.ts";
 import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
+import { fakeAccountState, patchFakeAccount, registerFakeAccount } from "../helpers/fake-accounts";
 import { BASE, call } from "../helpers/http";
 
 export const PROVIDER_CODE = "teletrac-navman-360";
@@ -31,7 +32,6 @@ export type Tn360Account = {
 } & Tn360Options;
 
 const fakeUrl = () => env.TN360_BASE_URL as string;
-const accountUrl = (account: Tn360Account) => `${fakeUrl()}/__fake/accounts/${encodeURIComponent(account.credential)}`;
 
 /** Registers a customer account on the fake; its credential is `<username>/<password>`. */
 export async function createTn360Account(
@@ -49,29 +49,18 @@ export async function createTn360Account(
     password,
     credential: `${username}/${password}`,
   };
-  const response = await fetch(`${fakeUrl()}/__fake/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  expect(response.status).toBe(201);
+  await registerFakeAccount(fakeUrl(), account);
   return account;
 }
 
 /** Changes an account's faults or token options; answers the account (with the faults injected so far). */
 export async function patchTn360Account(account: Tn360Account, patch: { faults?: Faults } & Tn360Options) {
-  const response = await fetch(accountUrl(account), {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(patch),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { injected?: Record<string, number> };
+  return patchFakeAccount(fakeUrl(), account.credential, patch);
 }
 
 /** What the fake saw of an account: logins, expired tokens, requests, throttling. */
 export async function tn360Stats(account: Tn360Account): Promise<Tn360Stats> {
-  return ((await (await fetch(accountUrl(account))).json()) as { tn360: { stats: Tn360Stats } }).tn360.stats;
+  return (await fakeAccountState<{ tn360: { stats: Tn360Stats } }>(fakeUrl(), account.credential)).tn360.stats;
 }
 
 export const fleetOf = (account: Tn360Account): FleetOptions => ({

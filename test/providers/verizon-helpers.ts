@@ -13,6 +13,7 @@ import type { VerizonOptions, VerizonStats } from "../fakes/verizon/accounts.ts"
 import { driverNumber, mpgOf, vehicleNumber } from "../fakes/verizon/ids.ts";
 import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication, type TestApplication } from "../helpers/factories";
+import { fakeAccountState, patchFakeAccount, registerFakeAccount } from "../helpers/fake-accounts";
 import { BASE, call } from "../helpers/http";
 
 export const DAY_MS = 86_400_000;
@@ -44,12 +45,7 @@ export async function createVerizonAccount(
     password,
     credential: `${username}/${password}`,
   };
-  const response = await fetch(`${env.VERIZON_BASE_URL}/__fake/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  expect(response.status).toBe(201);
+  await registerFakeAccount(env.VERIZON_BASE_URL as string, account);
   return account;
 }
 
@@ -58,20 +54,17 @@ export async function patchVerizonAccount(
   account: VerizonAccount,
   patch: { faults?: Faults; revision?: number } & VerizonOptions,
 ) {
-  const response = await fetch(`${env.VERIZON_BASE_URL}/__fake/accounts/${encodeURIComponent(account.credential)}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(patch),
-  });
-  expect(response.status).toBe(200);
+  await patchFakeAccount(env.VERIZON_BASE_URL as string, account.credential, patch);
 }
 
 /** What the fake saw of an account: tokens issued and expired, requests, throttling. */
 export async function verizonStats(
   account: VerizonAccount,
 ): Promise<VerizonStats & { injected: Record<string, number> }> {
-  const response = await fetch(`${env.VERIZON_BASE_URL}/__fake/accounts/${encodeURIComponent(account.credential)}`);
-  const body = (await response.json()) as { verizon: { stats: VerizonStats }; injected?: Record<string, number> };
+  const body = await fakeAccountState<{ verizon: { stats: VerizonStats }; injected?: Record<string, number> }>(
+    env.VERIZON_BASE_URL as string,
+    account.credential,
+  );
   return { ...body.verizon.stats, injected: body.injected ?? {} };
 }
 

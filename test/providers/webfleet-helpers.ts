@@ -17,6 +17,7 @@ import type { WebfleetOptions, WebfleetStats } from "../fakes/webfleet/accounts.
 import { driverNoOf, groupNameOf, tripIdOf } from "../fakes/webfleet/render.ts";
 import { listEvery } from "../helpers/api-assertions";
 import { createTestApplication } from "../helpers/factories";
+import { fakeAccountState, patchFakeAccount, registerFakeAccount } from "../helpers/fake-accounts";
 import { BASE, call } from "../helpers/http";
 
 export const DAY = 86_400_000;
@@ -43,12 +44,7 @@ export async function createWebfleetAccount(
     password: `pw-${crypto.randomUUID()}`,
   };
   const credential = `${credentials.accountName}/${credentials.username}/${credentials.password}`;
-  const response = await fetch(`${env.WEBFLEET_BASE_URL}/__fake/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ credential, quotas: TEST_QUOTAS, ...body }),
-  });
-  expect(response.status).toBe(201);
+  await registerFakeAccount(env.WEBFLEET_BASE_URL as string, { credential, quotas: TEST_QUOTAS, ...body });
   return {
     credential,
     credentials,
@@ -57,20 +53,17 @@ export async function createWebfleetAccount(
 }
 
 export async function patchWebfleetAccount(account: WebfleetAccount, body: { faults?: Faults } & WebfleetOptions) {
-  const response = await fetch(`${env.WEBFLEET_BASE_URL}/__fake/accounts/${encodeURIComponent(account.credential)}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
+  await patchFakeAccount(env.WEBFLEET_BASE_URL as string, account.credential, body);
 }
 
 /** What the fake saw of an account. */
 export async function webfleetStats(
   account: WebfleetAccount,
 ): Promise<WebfleetStats & { injected: Record<string, number> }> {
-  const response = await fetch(`${env.WEBFLEET_BASE_URL}/__fake/accounts/${encodeURIComponent(account.credential)}`);
-  const body = (await response.json()) as { webfleet: { stats: WebfleetStats }; injected?: Record<string, number> };
+  const body = await fakeAccountState<{ webfleet: { stats: WebfleetStats }; injected?: Record<string, number> }>(
+    env.WEBFLEET_BASE_URL as string,
+    account.credential,
+  );
   return { ...body.webfleet.stats, injected: body.injected ?? {} };
 }
 

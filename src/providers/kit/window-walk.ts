@@ -32,7 +32,7 @@ export function spansOf(window: TimeWindow, spanMs: number): { from: number; to:
  * the next page); a refusal `forbidden` recognises (a 403) ends the walk with a
  * `missing_permissions` issue.
  */
-export async function walkWindow(options: {
+export type WindowWalk = {
   provider: string;
   window: TimeWindow;
   spanMs: number;
@@ -42,7 +42,9 @@ export async function walkWindow(options: {
   schema: string;
   read: (piece: WindowPiece) => Promise<unknown[]>;
   forbidden: (error: unknown) => boolean;
-}): Promise<ProviderPage> {
+};
+
+export async function walkWindow(options: WindowWalk): Promise<ProviderPage> {
   const { schema } = options;
   const codec = cursorCodec<{ k: string; s: number }>({
     provider: options.provider,

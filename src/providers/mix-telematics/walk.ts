@@ -1,5 +1,5 @@
-import { type WindowPiece, walkWindow as walkSpans } from "../kit/window-walk";
-import { DAY_MS, type TimeWindow } from "../kit/windows";
+import { type WindowWalk, walkWindow as walkSpans } from "../kit/window-walk";
+import { DAY_MS } from "../kit/windows";
 import type { ProviderPage } from "../types";
 import { MixForbiddenError, PROVIDER } from "./client";
 
@@ -8,14 +8,7 @@ import { MixForbiddenError, PROVIDER } from "./client";
  * (kit/window-walk.ts): MiX's from/to reads answer a whole span without paging, so a day bounds
  * each answer; a 403 (MixForbiddenError) ends the walk with a `missing_permissions` issue.
  */
-export function walkWindow(options: {
-  window: TimeWindow;
-  keys: readonly string[];
-  cursor: string | undefined;
-  pageSize: number;
-  schema: string;
-  read: (piece: WindowPiece) => Promise<unknown[]>;
-}): Promise<ProviderPage> {
+export function walkWindow(options: Omit<WindowWalk, "provider" | "spanMs" | "forbidden">): Promise<ProviderPage> {
   return walkSpans({
     ...options,
     provider: PROVIDER,

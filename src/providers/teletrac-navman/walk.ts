@@ -1,5 +1,4 @@
-import { type WindowPiece, walkWindow as walkSpans } from "../kit/window-walk";
-import type { TimeWindow } from "../kit/windows";
+import { type WindowWalk, walkWindow as walkSpans } from "../kit/window-walk";
 import type { ProviderPage } from "../types";
 import { PROVIDER, Tn360ForbiddenError } from "./client";
 
@@ -10,14 +9,6 @@ export { spansOf } from "../kit/window-walk";
  * (kit/window-walk.ts): TN360's from/to reads answer a whole span without paging, so a span
  * bounds each answer; a 403 (Tn360ForbiddenError) ends the walk with a `missing_permissions` issue.
  */
-export function walkWindow(options: {
-  window: TimeWindow;
-  spanMs: number;
-  keys: readonly string[];
-  cursor: string | undefined;
-  pageSize: number;
-  schema: string;
-  read: (piece: WindowPiece) => Promise<unknown[]>;
-}): Promise<ProviderPage> {
+export function walkWindow(options: Omit<WindowWalk, "provider" | "forbidden">): Promise<ProviderPage> {
   return walkSpans({ ...options, provider: PROVIDER, forbidden: (error) => error instanceof Tn360ForbiddenError });
 }

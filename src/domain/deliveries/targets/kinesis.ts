@@ -3,9 +3,8 @@
  * 1.1 protocol, SigV4-signed with aws4fetch, within Kinesis's limits (500 records and 5 MiB a
  * call, 1 MiB a record), the records a call did not accept sent again a bounded number of times.
  */
-import { AwsClient } from "aws4fetch";
 import type { DestinationCredentials } from "../../destinations/config";
-import { type SignedSender, sendSigned } from "./request";
+import { sendSigned, signedSender } from "./request";
 import { answeredError, DeliveryTargetError, isTransientCode, redact, type StreamTarget } from "./target";
 
 const MiB = 1024 * 1024;
@@ -82,14 +81,7 @@ function toCalls(records: { partitionKey: string; data: Uint8Array }[]): Entry[]
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function kinesisTarget(options: KinesisTargetOptions): StreamTarget {
-  const { accessKeyId, secretAccessKey } = options.credentials;
-  const sender: SignedSender = {
-    service: "Kinesis",
-    client: new AwsClient({ accessKeyId, secretAccessKey, service: "kinesis", region: options.region, retries: 0 }),
-    timeoutMs: options.timeoutMs,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    credentials: [accessKeyId, secretAccessKey],
-  };
+  const sender = signedSender({ ...options, service: "Kinesis", signingName: "kinesis" });
   const maxAttempts = options.maxAttempts ?? MAX_PUT_ATTEMPTS;
   const backoffMs = options.backoffMs ?? 200;
   const url = `${options.endpoint.replace(/\/+$/, "")}/`;

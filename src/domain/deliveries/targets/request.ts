@@ -1,4 +1,4 @@
-import type { AwsClient } from "aws4fetch";
+import { AwsClient } from "aws4fetch";
 import { DeliveryTargetError, redact } from "./target";
 
 /** How one signed client reaches its service: its signer, the time an answer may take, the fetch it sends with. */
@@ -13,6 +13,31 @@ export type SignedSender = {
   /** The access key id and secret, kept out of every message. */
   credentials: readonly string[];
 };
+
+/** A sender for one AWS-compatible service: SigV4 for its region, no hidden retries, the credentials kept for redaction. */
+export function signedSender(options: {
+  service: string;
+  signingName: "s3" | "kinesis";
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}): SignedSender {
+  const { accessKeyId, secretAccessKey } = options.credentials;
+  return {
+    service: options.service,
+    client: new AwsClient({
+      accessKeyId,
+      secretAccessKey,
+      service: options.signingName,
+      region: options.region,
+      retries: 0,
+    }),
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    credentials: [accessKeyId, secretAccessKey],
+  };
+}
 
 /**
  * Signs (SigV4) and sends one request. A request that gets no answer (a refused connection, a

@@ -3,9 +3,8 @@
  * path-style (`<endpoint>/<bucket>/<key>`, which every S3-compatible service takes and which needs
  * no DNS name per bucket). A body above the multipart threshold goes up in parts.
  */
-import { AwsClient } from "aws4fetch";
 import type { DestinationCredentials } from "../../destinations/config";
-import { type SignedSender, sendSigned } from "./request";
+import { sendSigned, signedSender } from "./request";
 import { answeredError, DeliveryTargetError, keyUnder, type ObjectTarget } from "./target";
 
 const MiB = 1024 * 1024;
@@ -51,14 +50,7 @@ const unescapeXml = (text: string) =>
     .replace(/&amp;/g, "&");
 
 export function s3Target(options: S3TargetOptions): ObjectTarget {
-  const { accessKeyId, secretAccessKey } = options.credentials;
-  const sender: SignedSender = {
-    service: "S3",
-    client: new AwsClient({ accessKeyId, secretAccessKey, service: "s3", region: options.region, retries: 0 }),
-    timeoutMs: options.timeoutMs,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    credentials: [accessKeyId, secretAccessKey],
-  };
+  const sender = signedSender({ ...options, service: "S3", signingName: "s3" });
   const threshold = options.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES;
   const partBytes = options.partBytes ?? PART_BYTES;
   const objectUrl = (key: string) =>
