@@ -23,6 +23,8 @@ declare global {
       /** s3rver and kinesalite on loopback (test/fakes/storage/servers.ts; helpers in test/helpers/aws.ts). */
       S3_TEST_ENDPOINT: string;
       KINESIS_TEST_ENDPOINT: string;
+      /** s3rver behind a fault-injecting proxy, controlled at `/__faults/<bucket>` (test/fakes/storage/faulty-proxy.ts). */
+      S3_FAULTY_TEST_ENDPOINT: string;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");

@@ -7,7 +7,8 @@ import type { TestProject } from "vitest/node";
  * Starts the fake servers (real HTTP on loopback) for the whole test run, in a process of their
  * own (test/fakes/serve.ts); their addresses reach the Worker as its provider base URL bindings
  * (test/workers-project.ts). The same process runs s3rver and kinesalite, which data destinations
- * write to (S3_TEST_ENDPOINT, KINESIS_TEST_ENDPOINT).
+ * write to (S3_TEST_ENDPOINT, KINESIS_TEST_ENDPOINT), and a fault-injecting proxy in front of
+ * s3rver (S3_FAULTY_TEST_ENDPOINT).
  */
 export default async function setup(project: TestProject) {
   // The project's own Node (the `node` package), which runs TypeScript as npm start does.
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeDohUrl", addresses.fakeDohUrl);
   project.provide("s3TestEndpoint", addresses.s3Url);
   project.provide("kinesisTestEndpoint", addresses.kinesisUrl);
+  project.provide("s3FaultyTestEndpoint", addresses.faultyS3Url);
   return async () => {
     child.stdin!.end();
     // It leaves within a second of its stdin closing (test/fakes/serve.ts); never wait on it longer.
@@ -40,6 +42,7 @@ type Addresses = {
   fakeDohUrl: string;
   s3Url: string;
   kinesisUrl: string;
+  faultyS3Url: string;
 };
 
 declare module "vitest" {
@@ -54,5 +57,7 @@ declare module "vitest" {
     s3TestEndpoint: string;
     /** kinesalite, the Kinesis data destinations write to in tests (test/fakes/storage/servers.ts). */
     kinesisTestEndpoint: string;
+    /** s3rver behind a proxy that injects the faults a test arms (test/fakes/storage/faulty-proxy.ts). */
+    s3FaultyTestEndpoint: string;
   }
 }

@@ -158,6 +158,8 @@ function workersProject(options: ProjectOptions): TestProjectInlineConfiguration
             // The S3 and Kinesis servers data destinations write to in tests (test/fakes/storage/servers.ts).
             S3_TEST_ENDPOINT: inject("s3TestEndpoint"),
             KINESIS_TEST_ENDPOINT: inject("kinesisTestEndpoint"),
+            // The same s3rver behind a proxy that injects faults per bucket (test/fakes/storage/faulty-proxy.ts).
+            S3_FAULTY_TEST_ENDPOINT: inject("s3FaultyTestEndpoint"),
             // The fake providers started by test/global-setup.ts, reached over real HTTP.
             ...fakeBaseUrlVars(inject("fakeProviderUrls")),
             // A delivery reads again the last 60 s before the previous one's end by default (records

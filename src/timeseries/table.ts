@@ -8,7 +8,8 @@ import { timestamp } from "../db/schema/columns";
  * type. The points' provider payloads are in `vehicle_series_raw`, a row per series row: they are
  * several times larger and rarely read, and rows that large would leave this table's pages part
  * empty. Reads are ranges of the primary key (one vehicle's series, hour by hour); the hour index
- * finds a connection's oldest rows, which the archive and the retention sweep take first.
+ * finds a connection's oldest rows, which the archive and the retention sweep take first; the
+ * modification index, the rows a delivery has not carried yet.
  */
 export const vehicleSeries = sqliteTable(
   "vehicle_series",
@@ -26,6 +27,14 @@ export const vehicleSeries = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.connectionId, table.vehicleId, table.series, table.hour] }),
     index("vehicle_series_hour_idx").on(table.connectionId, table.hour, table.vehicleId),
+    // Deliveries read a connection's rows changed since their last one, in this order (changed-points.ts).
+    index("vehicle_series_modified_idx").on(
+      table.connectionId,
+      table.modifiedAt,
+      table.vehicleId,
+      table.series,
+      table.hour,
+    ),
   ],
 );
 export type VehicleSeriesRow = typeof vehicleSeries.$inferSelect;

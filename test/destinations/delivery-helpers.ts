@@ -1,14 +1,14 @@
 /** Shared by the delivery tests: a synced sandbox connection, a destination of it, and waiting for a delivery's end. */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { S3_TEST_CREDENTIALS, STORAGE_TEST_REGION } from "../fakes/storage/credentials";
+import { KINESIS_TEST_CREDENTIALS, S3_TEST_CREDENTIALS, STORAGE_TEST_REGION } from "../fakes/storage/credentials";
 import { createSandboxConnection, type TestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
 import { waitForLastSync } from "../helpers/sync";
 
-/** A sandbox connection whose first sync is over (its records are there to deliver). */
-export async function syncedConnection(app: TestApplication, days = 2) {
-  const connection = await createSandboxConnection(app, { syncMode: "manual", backfill: { days } });
+/** A sandbox connection whose first sync is over (its records are there to deliver); `body` adds to its creation's. */
+export async function syncedConnection(app: TestApplication, days = 2, body: Record<string, unknown> = {}) {
+  const connection = await createSandboxConnection(app, { syncMode: "manual", backfill: { days }, ...body });
   const caller = { key: app.keys.sandbox.secret, token: connection.token as string };
   const job = await waitForLastSync(caller);
   expect(job.status, job.failureReason).toBe("completed");
@@ -28,6 +28,23 @@ export function s3DestinationBody(bucket: string, prefix: string, extra: Record<
       prefix,
       accessKeyId: S3_TEST_CREDENTIALS.accessKeyId,
       secretAccessKey: S3_TEST_CREDENTIALS.secretAccessKey,
+    },
+    ...extra,
+  };
+}
+
+/** A kinesis destination on the test Kinesis server. */
+export function kinesisDestinationBody(stream: string, models: string[], extra: Record<string, unknown> = {}) {
+  return {
+    type: "kinesis",
+    name: `Stream ${stream}`,
+    models,
+    config: {
+      endpoint: env.KINESIS_TEST_ENDPOINT,
+      region: STORAGE_TEST_REGION,
+      streamName: stream,
+      accessKeyId: KINESIS_TEST_CREDENTIALS.accessKeyId,
+      secretAccessKey: KINESIS_TEST_CREDENTIALS.secretAccessKey,
     },
     ...extra,
   };

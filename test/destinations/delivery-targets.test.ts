@@ -8,12 +8,11 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhookEvents } from "../../src/db/schema";
 import { gunzip } from "../../src/timeseries/gzip";
-import { KINESIS_TEST_CREDENTIALS, STORAGE_TEST_REGION } from "../fakes/storage/credentials";
 import { listEvery } from "../helpers/api-assertions";
 import { createStream, readAllRecords, uniqueName } from "../helpers/aws";
 import { createTestApplication, db } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
-import { s3DestinationBody, syncedConnection, waitForDelivery } from "./delivery-helpers";
+import { kinesisDestinationBody, s3DestinationBody, syncedConnection, waitForDelivery } from "./delivery-helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -34,19 +33,7 @@ describe("a kinesis destination", () => {
     await createStream(stream, 2);
     const created = await call("POST", `${BASE.sandbox}/destinations`, {
       key,
-      body: {
-        type: "kinesis",
-        name: "Stream",
-        models: ["Vehicle", "Driver"],
-        connectionIds: [connectionId],
-        config: {
-          endpoint: env.KINESIS_TEST_ENDPOINT,
-          region: STORAGE_TEST_REGION,
-          streamName: stream,
-          accessKeyId: KINESIS_TEST_CREDENTIALS.accessKeyId,
-          secretAccessKey: KINESIS_TEST_CREDENTIALS.secretAccessKey,
-        },
-      },
+      body: kinesisDestinationBody(stream, ["Vehicle", "Driver"], { connectionIds: [connectionId] }),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const delivery = await waitForDelivery(key, created.body.id);

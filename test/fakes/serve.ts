@@ -1,13 +1,15 @@
 /**
  * The test run's fake servers in a process of their own (started by test/global-setup.ts): the
  * fake providers, the webhook receiver, the DNS-over-HTTPS resolver and the storage servers data
- * destinations write to (storage/servers.ts: s3rver and kinesalite). Their own event
+ * destinations write to (storage/servers.ts: s3rver and kinesalite; storage/faulty-proxy.ts: a
+ * proxy in front of s3rver that injects faults). Their own event
  * loop is idle but for them, so what they record (when each request arrived, in the pacing
  * tests) is not held up by the test runner's work in its process. Prints their addresses as
  * one JSON line on stdout; stops when its parent closes its stdin (or dies).
  */
 import { startDoh } from "./doh.ts";
 import { startAllFakes } from "./start-all.ts";
+import { startFaultyS3Proxy } from "./storage/faulty-proxy.ts";
 import { startKinesis, startS3 } from "./storage/servers.ts";
 import { startWebhookReceiver } from "./webhook-receiver.ts";
 
@@ -18,12 +20,14 @@ const [fakes, receiver, doh, s3, kinesis] = await Promise.all([
   startS3(),
   startKinesis(),
 ]);
+const faultyS3 = await startFaultyS3Proxy(s3.url);
 process.stdout.write(
   `${JSON.stringify({
     fakeProviderUrls: fakes.urls,
     webhookReceiverUrl: receiver.url,
     fakeDohUrl: doh.url,
     s3Url: s3.url,
+    faultyS3Url: faultyS3.url,
     kinesisUrl: kinesis.url,
   })}\n`,
 );
@@ -32,9 +36,14 @@ process.stdout.write(
 // the process leaves after a second whatever they do.
 let stopping: Promise<unknown> | undefined;
 const stop = () => {
-  stopping ??= Promise.all([fakes.close(), receiver.close(), doh.close(), s3.close(), kinesis.close()]).finally(() =>
-    process.exit(0),
-  );
+  stopping ??= Promise.all([
+    fakes.close(),
+    receiver.close(),
+    doh.close(),
+    s3.close(),
+    faultyS3.close(),
+    kinesis.close(),
+  ]).finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 1000).unref();
   return stopping;
 };

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { deliveryOverlapMs } from "../../config";
 import { createDatabase } from "../../db/client";
-import { connectionDatabase } from "../../db/databases";
+import { connectionD1, connectionDatabase } from "../../db/databases";
 import { connections, type DeliveryRow, type DestinationRow, destinationWatermarks } from "../../db/schema";
 import type { Env } from "../../env";
 import { FAMILIES } from "../../families";
+import type { DeliverySource } from "../../families/kit/delivery";
 import { gzip } from "../../timeseries/gzip";
 import { syncModelOf } from "../destinations/models";
 import type { DeliveryStep } from "./steps";
@@ -13,10 +14,14 @@ import type { DeliveryTarget } from "./targets/target";
 /** Records in one part (one object, or one run of stream records): a unit stays a short piece of work. */
 export const RECORDS_PER_PART = 1000;
 
-/** The records of a part: RECORDS_PER_PART, or DELIVERY_PART_RECORDS (tests make parts small to have many). */
-function recordsPerPart(env: Env): number {
+/**
+ * The records of a part of a family: RECORDS_PER_PART, or DELIVERY_PART_RECORDS (tests make parts
+ * small to have many), times the family's scale (its records' size: a part's bytes stay bounded).
+ */
+function recordsPerPart(env: Env, source: DeliverySource): number {
   const value = Number(env.DELIVERY_PART_RECORDS);
-  return Number.isInteger(value) && value > 0 ? Math.min(value, RECORDS_PER_PART) : RECORDS_PER_PART;
+  const records = Number.isInteger(value) && value > 0 ? Math.min(value, RECORDS_PER_PART) : RECORDS_PER_PART;
+  return records * source.partScale;
 }
 
 export type PartSpec = {
@@ -57,13 +62,19 @@ export async function writePart(env: Env, spec: PartSpec): Promise<PartOutcome> 
     );
   const source = FAMILIES[syncModelOf(step.model)].delivery;
   if (!source) throw new Error(`${step.model} has no delivery source`);
-  const page = await source(connectionDatabase(env, connection), connection.id, {
+  const context = {
+    db: connectionDatabase(env, connection),
+    d1: connectionD1(env, connection),
+    archive: env.SERIES_ARCHIVE,
+    connection: { id: connection.id, provider: connection.provider },
+  };
+  const page = await source.read(context, {
     // From the watermark less the overlap (records committed after the last delivery read them),
     // or from the beginning; up to and including upTo (modification times are whole milliseconds).
     from: new Date(watermark ? Math.max(0, watermark.deliveredUpTo.getTime() - deliveryOverlapMs(env)) + 1 : 0),
     to: new Date(delivery.upTo.getTime() + 1),
     ...(spec.cursor === undefined ? {} : { cursor: spec.cursor }),
-    limit: recordsPerPart(env),
+    limit: recordsPerPart(env, source),
     raw: spec.destination.includeRaw,
     secret: env.ENCRYPTION_KEY,
   });
@@ -83,18 +94,20 @@ async function writeRecords(env: Env, spec: PartSpec, records: unknown[]): Promi
     bytes = body.byteLength;
     checksum = await sha256Hex(body);
   } else {
-    const encoded = records.map((record) => ({
-      partitionKey: step.connectionId,
-      data: new TextEncoder().encode(
-        JSON.stringify({
-          idempotencyId: versionIdOf(step.model, record),
-          deliveryId: delivery.id,
-          connectionId: step.connectionId,
-          model: step.model,
-          record,
-        }),
-      ),
-    }));
+    const encoded = await Promise.all(
+      records.map(async (record) => ({
+        partitionKey: step.connectionId,
+        data: new TextEncoder().encode(
+          JSON.stringify({
+            idempotencyId: await versionIdOf(step.model, record),
+            deliveryId: delivery.id,
+            connectionId: step.connectionId,
+            model: step.model,
+            record,
+          }),
+        ),
+      })),
+    );
     await target.putRecords(encoded);
     bytes = encoded.reduce((sum, item) => sum + item.data.byteLength, 0);
   }
@@ -108,11 +121,15 @@ async function writeRecords(env: Env, spec: PartSpec, records: unknown[]): Promi
 
 /**
  * The id of one version of a record: the same record unchanged gives the same id in any delivery,
- * so a stream consumer drops repeats; a new version (a new modification time) gets a new one.
+ * so a stream consumer drops repeats; a new version (a new modification time) gets a new one. A
+ * record without an id and a modification time of its own (a latest location, a vehicle-day, a
+ * summary) is versioned by its content.
  */
-function versionIdOf(model: string, record: unknown): string {
+async function versionIdOf(model: string, record: unknown): Promise<string> {
   const { id, metadata } = record as { id?: unknown; metadata?: { modifiedAt?: unknown } };
-  return `${model}:${String(id)}:${String(metadata?.modifiedAt ?? "")}`;
+  if (typeof id === "string" && typeof metadata?.modifiedAt === "string")
+    return `${model}:${id}:${metadata.modifiedAt}`;
+  return `${model}:${await sha256Hex(new TextEncoder().encode(JSON.stringify(record)))}`;
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {

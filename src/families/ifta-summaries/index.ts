@@ -1,4 +1,5 @@
 import type { Family } from "../family";
+import { iftaDelivery } from "./delivery";
 import { listIftaSummaryRoute } from "./list";
 import { iftaDistances } from "./table";
 import { writeIftaDistances } from "./write";
@@ -13,5 +14,6 @@ export const iftaSummariesFamily = {
     description:
       "Distances driven per IFTA jurisdiction (US states and territories, Canadian provinces and territories), for fuel tax reports.",
   },
+  delivery: iftaDelivery,
   routes: { list: listIftaSummaryRoute },
 } satisfies Family<"iftaSummaries">;

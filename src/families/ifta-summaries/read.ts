@@ -88,7 +88,7 @@ function reportsIn(connectionId: string, filters: IftaFilters, vehicleIds?: read
  * and a sort of all of it (equal for a quarter). By jurisdiction alone, the month range is read
  * whole whichever index, and that one reads only it.
  */
-function reportsTable(keys: readonly GroupKey[]): SQL {
+export function reportsTable(keys: readonly GroupKey[]): SQL {
   const index = keys[0] === "vehicle" ? "ifta_distances_vehicle_jurisdiction_idx" : "ifta_distances_month_idx";
   return sql`${iftaDistances} indexed by ${sql.identifier(index)}`;
 }
@@ -98,7 +98,7 @@ function reportsTable(keys: readonly GroupKey[]): SQL {
  * the (connection, vehicle, jurisdiction, month) index seek to the page's first vehicle; the
  * full comparison then drops what precedes the cursor within it.
  */
-function afterGroup(keys: readonly GroupKey[], after: CursorKey | undefined): SQL | undefined {
+export function afterGroup(keys: readonly GroupKey[], after: CursorKey | undefined): SQL | undefined {
   if (after === undefined) return undefined;
   const values = after.map(String);
   return and(
@@ -150,7 +150,7 @@ export async function listIftaGroups(
  * the group's key (JSON). One query: the reports of the page's vehicles (or jurisdictions),
  * ranked within their group. A report whose stored JSON does not parse is reported and left out.
  */
-async function rawOfGroups(
+export async function rawOfGroups(
   db: Database,
   connectionId: string,
   filters: IftaFilters,

@@ -1,7 +1,12 @@
 import type { Family } from "../family";
+import { changedRows } from "../kit/changed-rows";
+import { keyedDelivery } from "../kit/delivery";
+import type { ReadRow } from "../kit/read";
 import { locationUpdatedEvents } from "./events";
 import { listLatestLocationsRoute } from "./list";
-import { latestLocations } from "./table";
+import { presentLatestLocation } from "./present";
+import { LatestVehicleLocationSchema } from "./schema";
+import { type LatestLocationRow, latestLocations } from "./table";
 import { writeLatestLocations } from "./write";
 
 /** The provider's live snapshot: one row per vehicle, refreshed by syncs and, on demand, by reads. */
@@ -10,5 +15,12 @@ export const latestVehicleLocationsFamily = {
   table: latestLocations,
   write: writeLatestLocations,
   events: locationUpdatedEvents,
+  delivery: keyedDelivery<ReadRow<LatestLocationRow>, typeof LatestVehicleLocationSchema>({
+    table: "latest_vehicle_locations",
+    schema: LatestVehicleLocationSchema,
+    listChanged: changedRows(latestLocations, [latestLocations.vehicleId]),
+    keyOf: (row) => [row.vehicleId],
+    present: (row, raw) => presentLatestLocation(row, { raw }),
+  }),
   routes: { list: listLatestLocationsRoute },
 } satisfies Family<"latestVehicleLocations">;

@@ -1,0 +1,1 @@
+CREATE INDEX `vehicle_series_modified_idx` ON `vehicle_series` (`connection_id`,`modified_at`,`vehicle_id`,`series`,`hour`);
