@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark, one after another, each in its own process and with its
- * own local service, each writing its section of BENCHMARKS.md. About 25 minutes on 2 cores
+ * own local service, each writing its section of BENCHMARKS.md. About 30 minutes on 2 cores
  * (the full `npm test` inside bench:start is 7 of them; BENCH_SKIP_TEST=1 leaves it out).
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +15,7 @@ const BENCHMARKS = [
   "bench:capacity",
   "bench:timeseries",
   "bench:hos",
+  "bench:delivery",
   "bench:start",
 ];
 

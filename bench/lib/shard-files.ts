@@ -33,3 +33,41 @@ export function familySpan(serviceName: string, connectionId: string, table: str
   }
   return span;
 }
+
+/** Tables a sync writes for its own bookkeeping, not records of the connection's data. */
+const BOOKKEEPING = new Set(["sync_jobs", "sync_job_issues", "issues", "usage_records", "pending_events"]);
+
+/**
+ * The rows a connection has in each data table of the shards (bookkeeping aside), summed over
+ * every shard: what its syncs stored, whatever the API shows.
+ */
+export function storedRows(serviceName: string, connectionId: string): Record<string, number> {
+  const folder = path.join(ROOT, ".wrangler/bench", serviceName, "state/v3/d1/miniflare-D1DatabaseObject");
+  const rows: Record<string, number> = {};
+  for (const name of readdirSync(folder).filter((file) => file.endsWith(".sqlite"))) {
+    const database = new DatabaseSync(path.join(folder, name), { readOnly: true });
+    try {
+      // A data shard is a database with `vehicles`; the control database also has connection ids.
+      if (!database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vehicles'").get()) continue;
+      const tables = database
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'd1_%'",
+        )
+        .all() as { name: string }[];
+      for (const { name: table } of tables) {
+        if (BOOKKEEPING.has(table)) continue;
+        const columns = database.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[];
+        if (!columns.some((column) => column.name === "connection_id")) continue;
+        const row = database
+          .prepare(`SELECT count(*) AS n FROM "${table}" WHERE connection_id = ?`)
+          .get(connectionId) as {
+          n: number;
+        };
+        if (row.n) rows[table] = (rows[table] ?? 0) + Number(row.n);
+      }
+    } finally {
+      database.close();
+    }
+  }
+  return rows;
+}
