@@ -2,9 +2,9 @@
  * Issue 22: a delivery interrupted mid-way and resumed leaves the bucket identical to an
  * uninterrupted one. Two s3 destinations of the same connection and models write to s3rver, one
  * straight, one through a proxy that injects faults (test/fakes/storage/faulty-proxy.ts): a part
- * refused twice with 500, a part written whose answer never came back (the retried unit writes
- * the same object again), a part held unanswered while the test looks at the half-written
- * bucket, and the manifest's connection cut. Both buckets are then read back with the AWS SDK
+ * refused twice with 500, a part written but answered with an error (the retried unit writes the
+ * same object again), a part held unanswered while the test looks at the half-written bucket, and
+ * the manifest refused once. Both buckets are then read back with the AWS SDK
  * client and compared object by object.
  */
 import { env } from "cloudflare:workers";
@@ -120,12 +120,12 @@ describe("a delivery interrupted mid-way and resumed", () => {
     await faults(faultyBucket, "POST", [
       // A part refused twice: the unit is retried with backoff, then writes it.
       { fault: "fail", method: "PUT", key: partKey("Vehicle", 2), times: 2, status: 500 },
-      // A part written whose answer is lost: the delivery does not know it landed, and writes it again.
-      { fault: "drop-response", method: "PUT", key: partKey("Driver", 1), times: 1 },
+      // A part written whose answer is an error: the delivery does not know it landed, and writes it again.
+      { fault: "fail-after-write", method: "PUT", key: partKey("Driver", 1), times: 1 },
       // A part held unanswered until the test releases it: the delivery stops there.
       { fault: "hold", method: "PUT", key: partKey("Trip", 2) },
-      // The manifest, written last, cut off before it reaches the server.
-      { fault: "reset", method: "PUT", key: "/manifests/[^/]+\\.json$", times: 1 },
+      // The manifest, written last, refused before it reaches the server.
+      { fault: "fail", method: "PUT", key: "/manifests/[^/]+\\.json$", times: 1, status: 503 },
     ]);
     const faultyConfig = { ...s3DestinationBody(faultyBucket, PREFIX).config, endpoint: env.S3_FAULTY_TEST_ENDPOINT };
     const faultyId = await createDestination(key, { ...s3DestinationBody(faultyBucket, PREFIX), config: faultyConfig });
@@ -148,7 +148,7 @@ describe("a delivery interrupted mid-way and resumed", () => {
     // queue retried (the warning each retry logs), and the objects they struck were written again.
     const proxy = await faults(faultyBucket, "GET");
     const injected = proxy.log.filter((entry) => entry.fault);
-    expect(new Set(injected.map((entry) => entry.fault))).toEqual(new Set(["fail", "drop-response", "hold", "reset"]));
+    expect(new Set(injected.map((entry) => entry.fault))).toEqual(new Set(["fail", "fail-after-write", "hold"]));
     const retries = warnings.mock.calls.filter(([line]) => {
       const logged = typeof line === "string" && line.startsWith("{") ? JSON.parse(line) : {};
       return logged.message === "delivery unit failed; retrying" && logged.deliveryId === resumed.id;
@@ -161,9 +161,9 @@ describe("a delivery interrupted mid-way and resumed", () => {
         entry.key,
       ).toBe(true);
     }
-    // The part whose answer was lost was written twice: the second write replaced the first.
-    const dropped = injected.find((entry) => entry.fault === "drop-response")!;
-    expect(proxy.log.filter((entry) => entry.key === dropped.key && entry.forwarded !== 200)).toHaveLength(1);
+    // The part written but refused was written twice: the second write replaced the first.
+    const refusedWrite = injected.find((entry) => entry.fault === "fail-after-write")!;
+    expect(proxy.log.filter((entry) => entry.key === refusedWrite.key && entry.forwarded !== 200)).toHaveLength(1);
 
     // The two buckets: the same objects, the same records in each, the same manifest (but for the delivery's names).
     const expected = await readBucket(straightBucket, straight);

@@ -21,13 +21,14 @@ import type { StorageServer } from "./servers.ts";
 /**
  * What a rule does to a request it matches:
  * - `fail`: answers `status` (500 by default) with S3's error document, nothing forwarded;
- * - `drop-response`: forwards the request (the server writes the object) and then closes the
- *   connection instead of answering: the client cannot tell that its write landed;
- * - `reset`: closes the connection without forwarding anything;
+ * - `fail-after-write`: forwards the request (the server writes the object), then answers `status`
+ *   (500 by default) instead of the server's answer: the client cannot tell that its write landed.
+ *   (Faults answer rather than cut connections: workerd reports a connection its fetch lost as an
+ *   uncaught error in the isolate, which fails whichever test runs then.)
  * - `hold`: keeps the request unanswered (nothing forwarded) until the bucket is released, so a
  *   delivery stays stopped where it is for as long as a test looks at it.
  */
-export type FaultKind = "fail" | "drop-response" | "reset" | "hold";
+export type FaultKind = "fail" | "fail-after-write" | "hold";
 
 export type FaultRule = {
   fault: FaultKind;
@@ -91,11 +92,9 @@ export function startFaultyS3Proxy(upstream: string): Promise<StorageServer> {
     switch (rule.fault) {
       case "fail":
         return s3Error(out, rule.status ?? 500, "InternalError", "Injected by the faulty proxy.");
-      case "drop-response":
+      case "fail-after-write":
         await send(incoming, body);
-        return void out.socket?.destroy();
-      case "reset":
-        return void out.socket?.destroy();
+        return s3Error(out, rule.status ?? 500, "InternalError", "Written, then refused by the faulty proxy.");
       case "hold":
         bucket.held.push(out);
         return;
