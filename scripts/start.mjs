@@ -131,6 +131,7 @@ function printBanner(vars, application, demo, storage) {
   Production base address   ${ORIGIN}/tsp/v1
   Sandbox base address      ${ORIGIN}/sandbox/tsp/v1
   API reference             ${ORIGIN}/tsp/v1/docs
+  MCP server                ${ORIGIN}/mcp (production keys), ${ORIGIN}/sandbox/mcp (sandbox keys)
   Hosted flow demo          ${demo ? demo.url : "(not started: port 8790 is busy)"}
   Operator API              ${ORIGIN}/admin/v1   (Authorization: Bearer ${vars.ADMIN_TOKEN})
 

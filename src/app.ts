@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors";
 import { handleError, handleValidationResult } from "./http/handle-error";
 import { newId } from "./lib/ids";
 import { newLinkApp } from "./link/app";
+import { mcpServer } from "./mcp/handler";
 import { init } from "./middleware/init";
 
 /**
@@ -22,6 +23,11 @@ export function newApp() {
   app.get("/health", (c) => c.json({ status: "ok" }, 200));
   app.use("*", requestId({ generator: () => newId("request") }));
   app.use("*", init);
+  // The MCP server at each environment's MCP address; its tools call this app's routes in process.
+  app.use(
+    "*",
+    mcpServer((request, env, ctx) => app.fetch(request, env, ctx)),
+  );
 
   const admin = newAdminApp();
   app.route(API_PATH, newApi(admin));

@@ -78,6 +78,29 @@ export function matchBaseAddress(url: UrlParts, env: Pick<Env, "PRODUCTION_BASE_
   return undefined;
 }
 
+/**
+ * The MCP server's path at a base address: the base path with its `/tsp/v1` replaced by `/mcp`
+ * (`/sandbox/tsp/v1` → `/sandbox/mcp`), or `/mcp` appended to a base path that has none.
+ */
+export function mcpPathOf(basePath: string): string {
+  return basePath.endsWith(API_PATH) ? `${basePath.slice(0, -API_PATH.length)}/mcp` : `${basePath}/mcp`;
+}
+
+/** The environment whose MCP address a request came to (host as matchBaseAddress matches it, the exact MCP path), if any. */
+export function matchMcpAddress(url: UrlParts, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
+  for (const base of baseAddresses(env)) {
+    const hostMatches = base.host === null ? LOOPBACK_HOSTS.has(url.hostname) : url.host === base.host;
+    if (hostMatches && url.pathname === mcpPathOf(base.path)) return base;
+  }
+  return undefined;
+}
+
+/** The MCP address of an environment (for `npm start`'s banner, the README and the service index). */
+export function mcpUrlOf(environment: Environment, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
+  const base = new URL(baseUrlOf(environment, env));
+  return `${base.origin}${mcpPathOf(base.pathname.replace(/\/+$/, ""))}`;
+}
+
 /** The configured base address of an environment (for the OpenAPI servers and messages). */
 export function baseUrlOf(environment: Environment, env: Pick<Env, "PRODUCTION_BASE_URL" | "SANDBOX_BASE_URL">) {
   return (environment === "production" ? env.PRODUCTION_BASE_URL : env.SANDBOX_BASE_URL).replace(/\/+$/, "");

@@ -8,6 +8,7 @@ import { rememberConnection, rememberedConnection } from "../domain/connections/
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../http/errors";
 import { hashSecret } from "../lib/crypto";
+import { grantedConnection } from "./connection-grant";
 
 export const CONNECTION_TOKEN_PATTERN = /^con_tkn_\S+$/;
 
@@ -49,6 +50,12 @@ export async function connectionTokenHashToRead(c: Context<AppEnv>): Promise<str
  * take it as it is now.
  */
 export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
+  const granted = grantedConnection(c.req.raw);
+  if (granted) {
+    useConnection(c, granted);
+    await next();
+    return;
+  }
   if (c.var.principal.kind === "member") {
     throw new ApiError(
       "unauthorized",
@@ -72,6 +79,16 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
     );
   }
   const connection = await connectionOf(c, await tokenHashOf(c, token));
+  useConnection(c, connection);
+  await next();
+});
+
+/**
+ * The request's connection, once it is known to be the principal's application's and
+ * environment's, and not deleted. A member's request reaches here only through the MCP server
+ * (middleware/connection-grant.ts), where a viewer reads and never writes.
+ */
+function useConnection(c: Context<AppEnv>, connection: ConnectionRow | undefined): void {
   if (
     !connection ||
     connection.applicationId !== c.var.principal.applicationId ||
@@ -82,10 +99,12 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
   if (connection.status === "deleted" || connection.status === "deleting") {
     throw new ApiError("connection_deleted", "The connection has been deleted.");
   }
+  if (c.var.principal.kind === "member" && c.var.principal.role !== "admin" && !isRead(c)) {
+    throw new ApiError("forbidden", "This action needs the admin role.");
+  }
   c.set("connection", connection);
   c.set("data", connectionDatabase(c.env, connection));
-  await next();
-});
+}
 
 /**
  * The token's connection: read with the key, remembered (reads), or read now. What was read is

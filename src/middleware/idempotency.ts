@@ -11,6 +11,7 @@ import type { AppEnv } from "../env";
 import { urlParts } from "../http/environments";
 import { ApiError, badRequest } from "../http/errors";
 import { hashSecret } from "../lib/crypto";
+import { grantedConnection } from "./connection-grant";
 
 const HEADER_PATH = "{requestHeaders}.idempotency-key";
 /** Printable ASCII, like Stripe's keys (UUIDs, ULIDs, or any client-made string up to 255 characters). */
@@ -92,13 +93,15 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 async function hashRequest(c: Context<AppEnv>): Promise<string> {
   const url = new URL(c.req.url);
   const token = c.req.header("connection-token");
+  // The MCP server's requests name their connection by a grant, not a token (connection-grant.ts).
+  const granted = grantedConnection(c.req.raw);
   // The path as routed (repeated slashes as one), so a retry spelled `//syncs` is the same request.
   return fingerprintRequest({
     method: c.req.method,
     environment: c.var.environment,
     path: urlParts(c.req.url).pathname,
     search: url.search,
-    connectionTokenHash: token ? await hashSecret(token) : "",
+    connectionTokenHash: token ? await hashSecret(token) : granted ? `grant:${granted.id}` : "",
     // Read through Hono's body cache, so the route's validator can still parse it.
     body: await c.req.text(),
   });

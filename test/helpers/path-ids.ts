@@ -8,11 +8,14 @@ import { and, eq } from "drizzle-orm";
 import { issues } from "../../src/db/schema";
 import { findProvider } from "../../src/providers/registry";
 import type { ProviderAdapter } from "../../src/providers/types";
+import { insertTrailer } from "./asset-factories";
 import { dataDb, SANDBOX_CREDENTIALS, type TestApplication } from "./factories";
 import type { Environment } from "./http";
 import {
   ensureSafetyEvent,
+  insertDevice,
   insertDriver,
+  insertGroup,
   insertIssue,
   insertVehicle,
   ownerOf,
@@ -81,13 +84,24 @@ export async function seedPathIds(
     createdAt: new Date(connection.createdAt),
     options: connection.options ?? {},
   });
-  const [vehicle, driver, event, issue] = await Promise.all([
+  const [vehicle, driver, group, device, trailer, event, issue] = await Promise.all([
     insertVehicle(owner),
     insertDriver(owner),
+    insertGroup(owner),
+    insertDevice(owner),
+    insertTrailer(owner),
     ensureSafetyEvent(owner, sourceId),
     ensureIssue(owner),
   ]);
-  return { vcl_: vehicle.id, drv_: driver.id, sft_evt_: event.id, isu_: issue.id };
+  return {
+    vcl_: vehicle.id,
+    drv_: driver.id,
+    group_: group.id,
+    dvc_: device.id,
+    trl_: trailer.id,
+    sft_evt_: event.id,
+    isu_: issue.id,
+  };
 }
 
 /** The connection's one `missing_permissions` issue (one per connection and code), made the first time. */

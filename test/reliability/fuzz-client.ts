@@ -79,6 +79,9 @@ async function seedApplication(): Promise<Seeded> {
   for (const [path, prefix] of [
     ["/vehicles", "vcl_"],
     ["/drivers", "drv_"],
+    ["/groups", "group_"],
+    ["/devices", "dvc_"],
+    ["/trailers", "trl_"],
     ["/safety/events", "sft_evt_"],
   ] as const) {
     const page = await call("GET", `${BASE.sandbox}${path}?limit=5`, { key, token: connection.token });

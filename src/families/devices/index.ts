@@ -1,5 +1,6 @@
 import type { Family } from "../family";
 import { syncedDelivery } from "../kit/delivery";
+import { getDeviceRoute } from "./get";
 import { listDevicesRoute } from "./list";
 import { deviceReads } from "./read";
 import { devices } from "./table";
@@ -12,5 +13,5 @@ export const devicesFamily = {
   fullyListed: true,
   tag: { name: "Devices", description: "The connection's telematics devices." },
   delivery: syncedDelivery(deviceReads),
-  routes: { list: listDevicesRoute },
+  routes: { list: listDevicesRoute, get: getDeviceRoute },
 } satisfies Family<"devices">;

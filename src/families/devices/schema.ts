@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { idSchema } from "../../http/schemas/common";
-import { listQuerySchema, RawSchema } from "../kit/schemas";
+import { idParamsSchema, listQuerySchema, RawQuerySchema, RawSchema } from "../kit/schemas";
 import { ExpandedVehicleSchema } from "../vehicles/expanded";
 import { deviceFields } from "./expanded";
 
@@ -15,9 +15,13 @@ export const DeviceSchema = z
   })
   .openapi("Device", { description: "A telematics device (tracker or camera) at the provider." });
 
-export const ListDevicesQuerySchema = listQuerySchema(
-  z
-    .enum(["vehicle"])
-    .optional()
-    .openapi({ description: "Turns `vehicle` into the vehicle object.", example: "vehicle" }),
-);
+const DeviceExpandSchema = z
+  .enum(["vehicle"])
+  .optional()
+  .openapi({ description: "Turns `vehicle` into the vehicle object.", example: "vehicle" });
+
+export const DeviceIdParamsSchema = idParamsSchema("device");
+
+export const GetDeviceQuerySchema = z.object({ raw: RawQuerySchema, expand: DeviceExpandSchema });
+
+export const ListDevicesQuerySchema = listQuerySchema(DeviceExpandSchema);

@@ -1,5 +1,6 @@
 import type { Family } from "../family";
 import { syncedDelivery } from "../kit/delivery";
+import { getGroupRoute } from "./get";
 import { listGroupsRoute } from "./list";
 import { groupReads } from "./read";
 import { groups } from "./table";
@@ -12,5 +13,5 @@ export const groupsFamily = {
   fullyListed: true,
   tag: { name: "Groups", description: "The connection's groups of vehicles and drivers." },
   delivery: syncedDelivery(groupReads),
-  routes: { list: listGroupsRoute },
+  routes: { list: listGroupsRoute, get: getGroupRoute },
 } satisfies Family<"groups">;

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { idSchema } from "../../http/schemas/common";
-import { listQuerySchema, RawSchema } from "../kit/schemas";
+import { idParamsSchema, listQuerySchema, RawQuerySchema, RawSchema } from "../kit/schemas";
 import { ExpandedGroupSchema, groupFields } from "./expanded";
 
 export const GroupSchema = z
@@ -14,9 +14,13 @@ export const GroupSchema = z
   })
   .openapi("Group", { description: "A group of vehicles and drivers at the provider." });
 
-export const ListGroupsQuerySchema = listQuerySchema(
-  z
-    .enum(["parent"])
-    .optional()
-    .openapi({ description: "Turns `parent` into the parent group object.", example: "parent" }),
-);
+const GroupExpandSchema = z
+  .enum(["parent"])
+  .optional()
+  .openapi({ description: "Turns `parent` into the parent group object.", example: "parent" });
+
+export const GroupIdParamsSchema = idParamsSchema("group");
+
+export const GetGroupQuerySchema = z.object({ raw: RawQuerySchema, expand: GroupExpandSchema });
+
+export const ListGroupsQuerySchema = listQuerySchema(GroupExpandSchema);

@@ -115,7 +115,7 @@ export const filteredListQuerySchema = <Expand extends z.ZodType>(records: strin
   });
 
 /** The path parameter of a family's get route: the id of one record. */
-export const idParamsSchema = (kind: "vehicle" | "driver" | "safetyEvent") =>
+export const idParamsSchema = (kind: "vehicle" | "driver" | "group" | "device" | "trailer" | "safetyEvent") =>
   z.object({ id: idSchema(kind).openapi({ param: { name: "id", in: "path" } }) });
 
 /** The most ids a comma-separated id filter takes (contract section 8). */

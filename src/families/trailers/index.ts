@@ -1,5 +1,6 @@
 import type { Family } from "../family";
 import { syncedDelivery } from "../kit/delivery";
+import { getTrailerRoute } from "./get";
 import { listTrailersRoute } from "./list";
 import { trailerReads } from "./read";
 import { trailers } from "./table";
@@ -12,5 +13,5 @@ export const trailersFamily = {
   fullyListed: true,
   tag: { name: "Trailers", description: "The connection's trailers and where they are." },
   delivery: syncedDelivery(trailerReads),
-  routes: { list: listTrailersRoute },
+  routes: { list: listTrailersRoute, get: getTrailerRoute },
 } satisfies Family<"trailers">;

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idSchema } from "../../http/schemas/common";
 import { ExpandedGroupSchema } from "../groups/expanded";
-import { listQuerySchema, RawSchema } from "../kit/schemas";
+import { idParamsSchema, listQuerySchema, RawQuerySchema, RawSchema } from "../kit/schemas";
 import { trailerFields } from "./expanded";
 
 export const TrailerSchema = z
@@ -14,6 +14,13 @@ export const TrailerSchema = z
   })
   .openapi("Trailer", { description: "A trailer of the connection's fleet." });
 
-export const ListTrailersQuerySchema = listQuerySchema(
-  z.enum(["groups"]).optional().openapi({ description: "Turns the `groups` ids into objects.", example: "groups" }),
-);
+const TrailerExpandSchema = z
+  .enum(["groups"])
+  .optional()
+  .openapi({ description: "Turns the `groups` ids into objects.", example: "groups" });
+
+export const TrailerIdParamsSchema = idParamsSchema("trailer");
+
+export const GetTrailerQuerySchema = z.object({ raw: RawQuerySchema, expand: TrailerExpandSchema });
+
+export const ListTrailersQuerySchema = listQuerySchema(TrailerExpandSchema);

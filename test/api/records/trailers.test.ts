@@ -122,6 +122,7 @@ describe("GET /trailers/locations", () => {
   it("is its own route: a query it does not take is refused, not read as a trailer id", async () => {
     const context = await createRecordsContext();
     detailAt(expectBadRequest(await context.get("/trailers/locations?expand=groups")), "{requestQuery}.expand");
-    expect((await context.get("/trailers/nowhere")).status).toBe(404);
+    // Any other segment is read as a trailer id (GET /trailers/{id}), and this one is not one.
+    detailAt(expectBadRequest(await context.get("/trailers/nowhere")), "{requestPath}.id");
   });
 });
