@@ -151,12 +151,12 @@ describe.each(SDK_GENERATIONS)("the hours-of-service and safety tools with an SD
   });
 
   it.each([
-    [{ drive: -1 }, "below.drive"],
-    [{ cycle: 1.5 }, "below.cycle"],
-    [{ shift: "soon" }, "below.shift"],
-    [{ brake: 60_000 }, "below"],
-    [{}, "below"],
-    ["an hour", "below"],
+    [{ drive: -1 }, "{toolArguments}.below.drive"],
+    [{ cycle: 1.5 }, "{toolArguments}.below.cycle"],
+    [{ shift: "soon" }, "{toolArguments}.below.shift"],
+    [{ brake: 60_000 }, "{toolArguments}.below"],
+    [{}, "{toolArguments}.below"],
+    ["an hour", "{toolArguments}.below"],
   ])("refuses below %o with a bad_request at %s", async (below, path) => {
     const client = await connectMcp(generation, { key });
     try {

@@ -34,6 +34,13 @@ describe.each(SDK_GENERATIONS)("the MCP server with an SDK %s client", (generati
       const restRaw = await call("GET", `${BASE.sandbox}/vehicles?limit=2&raw=true`, caller);
       expect(raw.structuredContent).toEqual(restRaw.body);
       expect(restRaw.body.results[0].raw).toBeDefined();
+      // An argument the route's schema refuses: the contract's bad_request, where a REST query's would be.
+      const refused = await client.callTool("list_vehicles", { connectionId, limit: 100_000 });
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({
+        code: "bad_request",
+        detail: [expect.objectContaining({ path: "{toolArguments}.limit" })],
+      });
     } finally {
       await client.close();
     }

@@ -10,6 +10,7 @@ import { ListHosDailyLogsQuerySchema } from "../../families/hos-daily-logs/schem
 import { ListHosLogsQuerySchema } from "../../families/hos-logs/schema";
 import { validationError } from "../../http/handle-error";
 import type { McpSession } from "../session";
+import { TOOL_ARGUMENTS_PATH } from "./input-schema";
 import { pageSummary, registerApiTool } from "./kit";
 import { idOf, itemLines } from "./lines";
 
@@ -64,7 +65,7 @@ const BelowArgument = z
 function belowOf(value: unknown): Below | undefined {
   if (value === undefined) return undefined;
   const parsed = BelowSchema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error, "below");
+  if (!parsed.success) throw validationError(parsed.error, `${TOOL_ARGUMENTS_PATH}.below`);
   return parsed.data;
 }
 

@@ -1,6 +1,18 @@
 import { getOpenApiMetadata } from "@asteasolutions/zod-to-openapi";
 import type { z } from "@hono/zod-openapi";
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { ApiError } from "../../http/errors";
+import { validationError } from "../../http/handle-error";
+
+/** Where a tool argument's problem is, in the `detail` of a bad_request (as `{requestQuery}` is for a route). */
+export const TOOL_ARGUMENTS_PATH = "{toolArguments}";
+
+/**
+ * Arguments the route's schema refused: the handler answers the contract's bad_request rather than
+ * the SDK's own error text, so an agent reads the same `detail` as a REST client would.
+ */
+export const INVALID_ARGUMENTS: unique symbol = Symbol("invalid tool arguments");
+export type RefusedArguments = { [INVALID_ARGUMENTS]: ApiError };
 
 type JsonSchema = { properties?: Record<string, Record<string, unknown>>; [key: string]: unknown };
 
@@ -58,7 +70,12 @@ export function toolInputSchema(schema: z.ZodObject): StandardSchemaWithJSON<Too
   return {
     "~standard": {
       ...standard,
-      validate: (value) => standard.validate(asQuery(value)),
+      validate: (value) => {
+        const parsed = schema.safeParse(asQuery(value));
+        return parsed.success
+          ? { value: parsed.data as ToolArguments }
+          : { value: { [INVALID_ARGUMENTS]: validationError(parsed.error, TOOL_ARGUMENTS_PATH) } as ToolArguments };
+      },
       jsonSchema: {
         input: (options) => advertise(standard.jsonSchema.input(options) as JsonSchema),
         output: (options) => standard.jsonSchema.output(options),

@@ -4,7 +4,7 @@ import { ApiError } from "../../http/errors";
 import { idSchema } from "../../http/schemas/common";
 import { type ApiAnswer, type ApiRequest, callApi } from "../api-call";
 import { canWrite, connectionFor, type McpSession } from "../session";
-import { type ToolArguments, toolInputSchema } from "./input-schema";
+import { INVALID_ARGUMENTS, type RefusedArguments, type ToolArguments, toolInputSchema } from "./input-schema";
 
 /** A tool argument every connection-scoped tool takes when no Connection-Token pins the session's connection. */
 export const ConnectionIdArgument = idSchema("connection")
@@ -58,6 +58,8 @@ export function registerApiTool<S extends z.ZodObject>(server: McpServer, sessio
       annotations: { readOnlyHint: !spec.write, openWorldHint: false },
     },
     async (parsed: ToolArguments) => {
+      const refused = (parsed as Partial<RefusedArguments>)[INVALID_ARGUMENTS];
+      if (refused) return errorResult({ status: refused.status, body: refused.toBody() });
       // `connectionId` says which connection the route reads; it is no argument of the route's own.
       const { connectionId, ...own } = parsed as { connectionId?: string };
       const args = (spec.scope === "connection" ? own : parsed) as z.output<S>;
