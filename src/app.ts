@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { newAdminApp } from "./admin";
 import { MAX_BODY_BYTES, newApi, refuseOversizedBody } from "./api";
+import { newDashboardApp } from "./dashboard/app";
 import type { AppEnv } from "./env";
 import { ADMIN_PATH, API_PATH, routingPath } from "./http/environments";
 import { ApiError } from "./http/errors";
@@ -33,6 +34,12 @@ export function newApp() {
   app.route(API_PATH, newApi(admin));
   app.use(`${ADMIN_PATH}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuseOversizedBody }));
   app.route(ADMIN_PATH, admin);
+
+  // The dashboard for the members of an application; its pages call this app's routes in process.
+  app.route(
+    "/dashboard",
+    newDashboardApp((request, env, ctx) => app.fetch(request, env, ctx)),
+  );
 
   // The hosted consent flow at the root (and the service index for non-browser clients of `/`).
   app.route("/", newLinkApp());

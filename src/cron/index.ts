@@ -1,4 +1,5 @@
 import { controlDatabase } from "../db/databases";
+import { purgeEndedSessions } from "../domain/dashboard/sessions";
 import { resendStalledDeliveries } from "../domain/deliveries/recover";
 import { scheduleDeliveries } from "../domain/deliveries/schedule";
 import { purgeExpiredIdempotencyKeys } from "../domain/idempotency/keys";
@@ -28,6 +29,8 @@ export async function handleScheduled(
       await purgeExpiredLinkSessions(controlDatabase(env));
       // Idempotency keys are kept 24 hours.
       await purgeExpiredIdempotencyKeys(controlDatabase(env));
+      // Dashboard sessions a day after they ended.
+      await purgeEndedSessions(controlDatabase(env));
       return;
     case RECONCILE_CRON:
       await reconcile(env);

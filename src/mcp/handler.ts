@@ -1,10 +1,10 @@
 import { createMcpHandler } from "agents/mcp/server";
 import { createMiddleware } from "hono/factory";
+import { credentialsOf } from "../api/in-process-call";
 import type { AppEnv, Env } from "../env";
 import { baseUrlOf, matchMcpAddress, urlParts } from "../http/environments";
 import { requireSecretKey } from "../middleware/api-key";
 import { shieldFromFloods } from "../middleware/flood-shield";
-import { credentialsOf } from "./api-call";
 import { pinnedConnection } from "./pinned-connection";
 import { buildMcpServer } from "./server";
 
@@ -16,7 +16,7 @@ export type AppFetch = (request: Request, env: Env, ctx: ExecutionContext) => Re
  * address with `/tsp/v1` replaced by `/mcp`): authenticated as the API authenticates (a secret key
  * or a member's token of the environment, behind the same flood shield), optionally pinned to the
  * connection of a `Connection-Token` header; each request builds a server of the tools the
- * caller may use, whose calls go to the REST routes in process (api-call.ts). Other paths pass on.
+ * caller may use, whose calls go to the REST routes in process (api/in-process-call.ts). Other paths pass on.
  */
 export function mcpServer(appFetch: AppFetch) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/server";
-import { callApi } from "./api-call";
+import { callApi } from "../api/in-process-call";
 import { DATA_MODEL } from "./data-model";
 import type { McpSession } from "./session";
 

@@ -1,9 +1,9 @@
+import type { ApiCaller } from "../api/in-process-call";
 import type { Database } from "../db/client";
 import type { ConnectionRow } from "../db/schema";
 import type { Principal } from "../domain/api-keys/authenticate";
 import { getConnectionById } from "../domain/connections/get-by-id";
 import { ApiError } from "../http/errors";
-import type { ApiCaller } from "./api-call";
 
 /** One MCP request's caller: who they are, the connection their Connection-Token pins (if any), and how to reach the API. */
 export type McpSession = {

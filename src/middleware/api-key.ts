@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../http/errors";
 import { idPattern } from "../lib/ids";
 import { authenticateKeyOfKind, bearerToken } from "./bearer";
+import { grantedPrincipal } from "./principal-grant";
 
 const APPLICATION_ID_HEADER = "{requestHeaders}.x-application-id";
 
@@ -15,6 +16,13 @@ const APPLICATION_ID_HEADER = "{requestHeaders}.x-application-id";
  * accepted; it works on application-scope routes only (requireConnection refuses it).
  */
 export const requireSecretKey = createMiddleware<AppEnv>(async (c, next) => {
+  // The dashboard's own requests, as the member its session authenticated (principal-grant.ts).
+  const granted = grantedPrincipal(c.req.raw);
+  if (granted && granted.environment === c.var.environment) {
+    c.set("principal", granted);
+    await next();
+    return;
+  }
   const header = c.req.header("authorization");
   if (!header) {
     throw new ApiError("unauthorized", "Missing API key. Send `Authorization: Bearer <secret key>`.");

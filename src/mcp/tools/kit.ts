@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import { type ApiAnswer, type ApiRequest, callApi } from "../../api/in-process-call";
 import { ApiError } from "../../http/errors";
 import { idSchema } from "../../http/schemas/common";
-import { type ApiAnswer, type ApiRequest, callApi } from "../api-call";
 import { canWrite, connectionFor, type McpSession } from "../session";
 import { INVALID_ARGUMENTS, type RefusedArguments, type ToolArguments, toolInputSchema } from "./input-schema";
 
@@ -41,7 +41,7 @@ export type ApiToolSpec<S extends z.ZodObject> = {
 
 /**
  * Registers a tool that mirrors a REST route: its arguments validated by the route's schema, its
- * request made to the route in process (api-call.ts), its answer the route's JSON as structured
+ * request made to the route in process (api/in-process-call.ts), its answer the route's JSON as structured
  * content with a short summary as text; an error answer is a tool error carrying the contract's
  * error body. A write tool is not registered for a caller who may not write (a viewer).
  */

@@ -1,5 +1,7 @@
 import type { ConnectionRow } from "../db/schema";
+import type { Principal } from "../domain/api-keys/authenticate";
 import { grantConnection } from "../middleware/connection-grant";
+import { grantPrincipal } from "../middleware/principal-grant";
 
 /** How the MCP server reaches the REST API: the Worker's own app, in process, at the caller's environment. */
 export type ApiCaller = {
@@ -18,6 +20,8 @@ export type ApiRequest = {
   body?: unknown;
   /** The connection a connection-scoped route reads (resolved and checked by the MCP layer). */
   connection?: ConnectionRow;
+  /** The caller, when the request carries no credentials of its own (the dashboard's session). */
+  principal?: Principal;
   idempotencyKey?: string;
 };
 
@@ -71,6 +75,7 @@ export async function callApi(caller: ApiCaller, request: ApiRequest): Promise<A
     ...(payload === undefined ? {} : { body: payload }),
   });
   if (request.connection) grantConnection(outgoing, request.connection);
+  if (request.principal) grantPrincipal(outgoing, request.principal);
   const response = await caller.fetch(outgoing);
   const text = await response.text();
   let body: unknown = text;
