@@ -108,6 +108,32 @@ async function ensureDevApplication(adminToken) {
   return created.body;
 }
 
+const DEV_MEMBER_FILE = ".wrangler/dev-member.json";
+
+/**
+ * An admin member of the development application, whose personal access token signs in to the
+ * dashboard: reused while its token still works, created otherwise.
+ */
+async function ensureDevMember(adminToken, application) {
+  if (existsSync(DEV_MEMBER_FILE)) {
+    const saved = JSON.parse(readFileSync(DEV_MEMBER_FILE, "utf8"));
+    const check = await fetch(`${ORIGIN}/sandbox/tsp/v1/connections?limit=1`, {
+      headers: { authorization: `Bearer ${saved.token}`, "x-application-id": application.id },
+    });
+    if (saved.applicationId === application.id && check.status === 200) return saved;
+  }
+  const email = `developer-${Date.now()}@localhost.test`;
+  const created = await adminCall(adminToken, "POST", "/members", { email });
+  if (created.status !== 201) throw new Error(`could not seed the development member: ${JSON.stringify(created.body)}`);
+  const joined = await adminCall(adminToken, "PUT", `/applications/${application.id}/members/${created.body.id}`, {
+    role: "admin",
+  });
+  if (joined.status !== 200) throw new Error(`could not add the development member: ${JSON.stringify(joined.body)}`);
+  const member = { id: created.body.id, email, token: created.body.token.token, applicationId: application.id };
+  writeFileSync(DEV_MEMBER_FILE, JSON.stringify(member, null, 2), { mode: 0o600 });
+  return member;
+}
+
 /** Where a data destination can be tried locally (test/fakes/storage/local.ts). */
 function storageBanner(storage) {
   const s3 = storage.s3
@@ -122,7 +148,7 @@ function storageBanner(storage) {
   return `${s3}\n${kinesis}`;
 }
 
-function printBanner(vars, application, demo, storage) {
+function printBanner(vars, application, member, demo, storage) {
   const key = (environment, kind) =>
     application.keys.find((entry) => entry.environment === environment && entry.kind === kind).key;
   console.log(`
@@ -132,6 +158,7 @@ function printBanner(vars, application, demo, storage) {
   Sandbox base address      ${ORIGIN}/sandbox/tsp/v1
   API reference             ${ORIGIN}/tsp/v1/docs
   MCP server                ${ORIGIN}/mcp (production keys), ${ORIGIN}/sandbox/mcp (sandbox keys)
+  Dashboard                 ${ORIGIN}/dashboard   (sign in with ${member.token}, an admin of the application below)
   Hosted flow demo          ${demo ? demo.url : "(not started: port 8790 is busy)"}
   Operator API              ${ORIGIN}/admin/v1   (Authorization: Bearer ${vars.ADMIN_TOKEN})
 
@@ -205,6 +232,7 @@ child.on("exit", (code) =>
 try {
   await waitForService(child);
   const application = await ensureDevApplication(vars.ADMIN_TOKEN);
+  const member = await ensureDevMember(vars.ADMIN_TOKEN, application);
   demo = await startDemoApp({
     port: DEMO_PORT,
     linkBaseUrl: ORIGIN,
@@ -214,7 +242,7 @@ try {
     console.error(`npm start: the hosted flow demo did not start: ${error.message}`);
     return undefined;
   });
-  printBanner(vars, application, demo, storage);
+  printBanner(vars, application, member, demo, storage);
   tickCrons();
 } catch (error) {
   console.error(`npm start: ${error.message}`);
