@@ -3,6 +3,7 @@ import { endSession, startSession } from "../domain/dashboard/sessions";
 import { authenticateMemberToken } from "../domain/members/authenticate";
 import { ApiError } from "../http/errors";
 import { type AppFetch, apiAs } from "./api";
+import { connectionsPage } from "./connections-page";
 import { requireSameSitePost } from "./csrf";
 import { ProvidersMatrix, type ProviderView } from "./pages/providers";
 import { SignInForm } from "./pages/sign-in";
@@ -52,7 +53,9 @@ export function newDashboardApp(appFetch: AppFetch) {
 
   dashboard.use("*", requireViewer);
 
-  dashboard.get("/", (c) => c.redirect(`/dashboard/providers?${viewQuery(c.var.viewer)}`, 303));
+  dashboard.get("/", (c) => c.redirect(`/dashboard/connections?${viewQuery(c.var.viewer)}`, 303));
+
+  dashboard.get("/connections", (c) => connectionsPage(c, appFetch));
 
   dashboard.get("/providers", async (c) => {
     const answer = await apiAs(c, appFetch, { method: "GET", path: "/providers" });

@@ -80,7 +80,7 @@ describe("the dashboard's sign-in", () => {
       /^__Host-dashboard_session=ds_[A-Za-z0-9]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
     );
     const home = await send("/dashboard", { cookie });
-    expect(home.headers.get("location")).toBe(`/dashboard/providers?app=${app.id}&env=sandbox`);
+    expect(home.headers.get("location")).toBe(`/dashboard/connections?app=${app.id}&env=sandbox`);
     const providers = await send(`/dashboard/providers?app=${app.id}&env=sandbox`, { cookie });
     expect(providers.status).toBe(200);
     expect(providers.html).toContain("Samsara");

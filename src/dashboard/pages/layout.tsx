@@ -4,7 +4,10 @@ import { DASHBOARD_CSS } from "../styles";
 import { type Viewer, viewQuery } from "../viewer";
 
 /** The dashboard's sections, in the navigation's order. */
-const SECTIONS = [{ path: "/dashboard/providers", label: "Providers" }] as const;
+const SECTIONS = [
+  { path: "/dashboard/connections", label: "Connections" },
+  { path: "/dashboard/providers", label: "Providers" },
+] as const;
 
 export type DashboardLayoutProps = {
   title: string;
