@@ -3,6 +3,7 @@ import { endSession, startSession } from "../domain/dashboard/sessions";
 import { authenticateMemberToken } from "../domain/members/authenticate";
 import { ApiError } from "../http/errors";
 import { type AppFetch, apiAs } from "./api";
+import { registerConnectionPage } from "./connection-page";
 import { connectionsPage } from "./connections-page";
 import { requireSameSitePost } from "./csrf";
 import { ProvidersMatrix, type ProviderView } from "./pages/providers";
@@ -56,6 +57,7 @@ export function newDashboardApp(appFetch: AppFetch) {
   dashboard.get("/", (c) => c.redirect(`/dashboard/connections?${viewQuery(c.var.viewer)}`, 303));
 
   dashboard.get("/connections", (c) => connectionsPage(c, appFetch));
+  registerConnectionPage(dashboard, appFetch);
 
   dashboard.get("/providers", async (c) => {
     const answer = await apiAs(c, appFetch, { method: "GET", path: "/providers" });

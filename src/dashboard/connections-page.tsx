@@ -7,7 +7,7 @@ import {
   ConnectionTable,
 } from "./pages/connections";
 import { renderDashboard } from "./render";
-import type { DashboardEnv } from "./viewer";
+import { type DashboardEnv, viewQuery } from "./viewer";
 
 /** Connections a page lists: few enough that each one's last sync is read with it. */
 const PAGE_SIZE = 25;
@@ -48,7 +48,7 @@ export async function connectionsPage(c: Context<DashboardEnv>, appFetch: AppFet
     children: (
       <>
         <ConnectionSearch filters={filters} hidden={hidden} />
-        <ConnectionTable connections={connections} {...(nextHref ? { nextHref } : {})} />
+        <ConnectionTable connections={connections} query={viewQuery(viewer)} {...(nextHref ? { nextHref } : {})} />
       </>
     ),
   });

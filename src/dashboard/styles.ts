@@ -34,6 +34,14 @@ thead th{background:#f3f4f6;position:sticky;top:0}
 .primary{font:inherit;font-weight:600;padding:10px 16px;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}
 .error{color:#991b1b;background:#fef2f2;border:1px solid #fecaca;border-radius:8px;padding:8px 12px}
 .muted{color:#4b5563;font-size:.9rem}
+h2{font-size:1.1rem;margin:24px 0 8px}
+.details{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:0 0 16px}
+.details dt{font-weight:600}
+.details dd{margin:0}
+.actions{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px}
+.actions form{margin:0}
+.issues li{margin:0 0 8px}
+.issues form{display:inline;margin-left:8px}
 .search{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end;margin:0 0 16px}
 .search .field{margin:0;min-width:160px;flex:1}
 .search select{width:100%;font:inherit;padding:10px 12px;border:1px solid #6b7280;border-radius:8px;background:#fff}

@@ -65,7 +65,7 @@ function LastSync(props: { sync: ConnectionListItem["lastSync"] }) {
 }
 
 /** A page of connections, with the link to the next page when there is one. */
-export function ConnectionTable(props: { connections: ConnectionListItem[]; nextHref?: string }) {
+export function ConnectionTable(props: { connections: ConnectionListItem[]; query: string; nextHref?: string }) {
   if (props.connections.length === 0) return <p>No connection matches.</p>;
   return (
     <>
@@ -85,7 +85,9 @@ export function ConnectionTable(props: { connections: ConnectionListItem[]; next
             {props.connections.map((connection) => (
               <tr>
                 <th scope="row">
-                  {connection.company?.name ?? connection.id}
+                  <a href={`/dashboard/connections/${connection.id}?${props.query}`}>
+                    {connection.company?.name ?? connection.id}
+                  </a>
                   <br />
                   <span class="muted">{connection.id}</span>
                 </th>
