@@ -24,10 +24,17 @@ export async function requireSameSitePost(
   form: Record<string, unknown>,
   sessionToken?: string,
 ): Promise<void> {
+  // The host the browser addressed (a local runtime may rewrite the URL it hands the Worker, not this).
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
   const origin = c.req.header("origin");
   const fetchSite = c.req.header("sec-fetch-site");
-  const own = new URL(c.req.url).origin;
-  if ((origin !== undefined && origin !== own) || (fetchSite !== undefined && fetchSite === "cross-site")) {
+  // Sec-Fetch-Site, where the browser sends it, says it all; otherwise the Origin's host must be this
+  // one (an opaque `null` origin, a sandboxed frame's, is refused).
+  const foreign =
+    fetchSite !== undefined
+      ? fetchSite !== "same-origin" && fetchSite !== "none"
+      : origin !== undefined && (origin === "null" || new URL(origin).host !== host);
+  if (foreign) {
     throw new ApiError("forbidden", "This form was posted from another site; it was refused.");
   }
   if (sessionToken === undefined) return;

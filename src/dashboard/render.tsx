@@ -27,6 +27,8 @@ export async function renderDashboard(c: Context, options: DashboardRenderOption
     ].join("; "),
   );
   setPrivatePageHeaders(c);
+  // The dashboard's own posts then carry its Origin (with no-referrer a browser sends `null`); other sites get nothing.
+  c.header("Referrer-Policy", "same-origin");
   const html = await (<DashboardLayout {...layout} nonce={nonce} />).toString();
   return c.html(`<!doctype html>${html}`, status);
 }

@@ -81,7 +81,7 @@ export function ConnectionView(props: {
       {props.syncs.length === 0 ? (
         <p>No sync yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" aria-label="Syncs" tabindex={0}>
           <table>
             <thead>
               <tr>
