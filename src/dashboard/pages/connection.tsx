@@ -81,7 +81,7 @@ export function ConnectionView(props: {
       {props.syncs.length === 0 ? (
         <p>No sync yet.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Syncs" tabindex={0}>
+        <section class="table-wrap" aria-label="Syncs" tabindex={0}>
           <table>
             <thead>
               <tr>
@@ -106,7 +106,7 @@ export function ConnectionView(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <h2>Issues</h2>
       {props.issues.length === 0 ? (

@@ -69,7 +69,7 @@ export function ConnectionTable(props: { connections: ConnectionListItem[]; quer
   if (props.connections.length === 0) return <p>No connection matches.</p>;
   return (
     <>
-      <div class="table-wrap" role="region" aria-label="Connections" tabindex={0}>
+      <section class="table-wrap" aria-label="Connections" tabindex={0}>
         <table>
           <thead>
             <tr>
@@ -102,7 +102,7 @@ export function ConnectionTable(props: { connections: ConnectionListItem[]; quer
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {props.nextHref ? (
         <p>
           <a href={props.nextHref}>Next page</a>

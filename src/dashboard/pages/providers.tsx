@@ -16,7 +16,7 @@ const SUPPORT_LABEL: Record<string, string> = {
 /** Every provider of the environment against every model: what `supportedModels` says, as a matrix. */
 export function ProvidersMatrix(props: { providers: ProviderView[] }) {
   return (
-    <div class="table-wrap" role="region" aria-label="Providers and the models they serve" tabindex={0}>
+    <section class="table-wrap" aria-label="Providers and the models they serve" tabindex={0}>
       <table>
         <caption class="muted">
           “Yes”: served; “Not yet”: the provider has it, this service does not read it; “No”: the provider has no such
@@ -46,6 +46,6 @@ export function ProvidersMatrix(props: { providers: ProviderView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
