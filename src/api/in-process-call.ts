@@ -1,7 +1,11 @@
 import type { ConnectionRow } from "../db/schema";
 import type { Principal } from "../domain/api-keys/authenticate";
+import type { Env } from "../env";
 import { grantConnection } from "../middleware/connection-grant";
 import { grantPrincipal } from "../middleware/principal-grant";
+
+/** The Worker's own app (its `fetch`), which in-process requests go through. */
+export type AppFetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
 /** How the MCP server reaches the REST API: the Worker's own app, in process, at the caller's environment. */
 export type ApiCaller = {

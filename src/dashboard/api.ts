@@ -1,12 +1,8 @@
 import type { Context } from "hono";
-import { type ApiAnswer, type ApiRequest, callApi } from "../api/in-process-call";
-import type { Env } from "../env";
+import { type ApiAnswer, type ApiRequest, type AppFetch, callApi } from "../api/in-process-call";
 import { baseUrlOf } from "../http/environments";
 import { ApiError, type ErrorCode } from "../http/errors";
 import type { DashboardEnv } from "./viewer";
-
-/** The Worker's own app, which the pages' API requests go through. */
-export type AppFetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
 /**
  * A REST request as the signed-in member, in the environment the page shows: the route's rules,

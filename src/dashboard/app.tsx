@@ -1,8 +1,9 @@
 import { Hono } from "hono";
+import type { AppFetch } from "../api/in-process-call";
 import { endSession, startSession } from "../domain/dashboard/sessions";
 import { authenticateMemberToken } from "../domain/members/authenticate";
 import { ApiError } from "../http/errors";
-import { type AppFetch, apiAs } from "./api";
+import { apiAs } from "./api";
 import { registerConnectionPage } from "./connection-page";
 import { connectionsPage } from "./connections-page";
 import { requireSameSitePost } from "./csrf";

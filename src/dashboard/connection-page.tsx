@@ -1,8 +1,9 @@
 import type { Context, Hono } from "hono";
+import type { AppFetch } from "../api/in-process-call";
 import type { ConnectionRow } from "../db/schema";
 import { getConnectionById } from "../domain/connections/get-by-id";
 import { ApiError } from "../http/errors";
-import { type AppFetch, apiAs } from "./api";
+import { apiAs } from "./api";
 import { requireSameSitePost } from "./csrf";
 import { type ConnectionDetails, ConnectionView, type IssueView, type SyncView } from "./pages/connection";
 import { renderDashboard } from "./render";

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { type AppFetch, apiAs } from "./api";
+import type { AppFetch } from "../api/in-process-call";
+import { apiAs } from "./api";
 import {
   type ConnectionFilters,
   type ConnectionListItem,

@@ -1,15 +1,12 @@
 import { createMcpHandler } from "agents/mcp/server";
 import { createMiddleware } from "hono/factory";
-import { credentialsOf } from "../api/in-process-call";
-import type { AppEnv, Env } from "../env";
+import { type AppFetch, credentialsOf } from "../api/in-process-call";
+import type { AppEnv } from "../env";
 import { baseUrlOf, matchMcpAddress, urlParts } from "../http/environments";
 import { requireSecretKey } from "../middleware/api-key";
 import { shieldFromFloods } from "../middleware/flood-shield";
 import { pinnedConnection } from "./pinned-connection";
 import { buildMcpServer } from "./server";
-
-/** The Worker's own app, which the tools' API requests go through. */
-export type AppFetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
 /**
  * The remote MCP server (Streamable HTTP, stateless) at each environment's MCP address (its base

@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import type { ConnectionRow } from "../db/schema";
 import { findConnectionByTokenHash } from "../domain/connections/find-by-token";
 import type { AppEnv } from "../env";
-import { ApiError, badRequest } from "../http/errors";
+import { badRequest } from "../http/errors";
 import { hashSecret } from "../lib/crypto";
-import { CONNECTION_TOKEN_PATTERN } from "../middleware/connection-token";
+import { isConnectionToken, requireConnectionOf } from "../middleware/connection-token";
 
 /**
  * The connection an MCP request's `Connection-Token` header pins, checked as the API checks it
@@ -13,7 +13,7 @@ import { CONNECTION_TOKEN_PATTERN } from "../middleware/connection-token";
 export async function pinnedConnection(c: Context<AppEnv>): Promise<ConnectionRow | undefined> {
   const token = c.req.header("connection-token");
   if (token === undefined) return undefined;
-  if (!CONNECTION_TOKEN_PATTERN.test(token) || token.length > 200) {
+  if (!isConnectionToken(token)) {
     throw badRequest(
       "The Connection-Token header is not a connection token.",
       "{requestHeaders}.connection-token",
@@ -21,16 +21,6 @@ export async function pinnedConnection(c: Context<AppEnv>): Promise<ConnectionRo
     );
   }
   const connection = await findConnectionByTokenHash(c.var.db, await hashSecret(token));
-  const { principal } = c.var;
-  if (
-    !connection ||
-    connection.applicationId !== principal.applicationId ||
-    connection.environment !== principal.environment
-  ) {
-    throw new ApiError("forbidden", "The connection token does not match a connection of this application.");
-  }
-  if (connection.status === "deleted" || connection.status === "deleting") {
-    throw new ApiError("connection_deleted", "The connection has been deleted.");
-  }
+  requireConnectionOf(c.var.principal, connection);
   return connection;
 }

@@ -18,7 +18,7 @@ const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method ==
 /** Whether the connection may come from this isolate's memory: reads, and routes that asked for it (requireRememberedConnection). */
 const mayRemember = (c: Context<AppEnv>) => isRead(c) || c.get("connectionFromMemory") === true;
 
-const isConnectionToken = (token: string) => CONNECTION_TOKEN_PATTERN.test(token) && token.length <= 200;
+export const isConnectionToken = (token: string) => CONNECTION_TOKEN_PATTERN.test(token) && token.length <= 200;
 
 /** The hash of the Connection-Token header (well-formed), computed once per request. */
 async function tokenHashOf(c: Context<AppEnv>, token: string): Promise<string> {
@@ -84,21 +84,33 @@ export const requireConnection = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The request's connection, once it is known to be the principal's application's and
- * environment's, and not deleted. A member's request reaches here only through the MCP server
- * (middleware/connection-grant.ts), where a viewer reads and never writes.
+ * Refuses a connection that is not the principal's application's and environment's (forbidden,
+ * as a token of another application is), or that is deleted (410). Shared by the API's
+ * Connection-Token and the MCP server's pinned connection.
  */
-function useConnection(c: Context<AppEnv>, connection: ConnectionRow | undefined): void {
+export function requireConnectionOf(
+  principal: { applicationId: string; environment: string },
+  connection: ConnectionRow | undefined,
+): asserts connection is ConnectionRow {
   if (
     !connection ||
-    connection.applicationId !== c.var.principal.applicationId ||
-    connection.environment !== c.var.principal.environment
+    connection.applicationId !== principal.applicationId ||
+    connection.environment !== principal.environment
   ) {
     throw new ApiError("forbidden", "The connection token does not match a connection of this application.");
   }
   if (connection.status === "deleted" || connection.status === "deleting") {
     throw new ApiError("connection_deleted", "The connection has been deleted.");
   }
+}
+
+/**
+ * The request's connection, once it is known to be the principal's application's and
+ * environment's, and not deleted. A member's request reaches here only through the MCP server
+ * (middleware/connection-grant.ts), where a viewer reads and never writes.
+ */
+function useConnection(c: Context<AppEnv>, connection: ConnectionRow | undefined): void {
+  requireConnectionOf(c.var.principal, connection);
   if (c.var.principal.kind === "member" && c.var.principal.role !== "admin" && !isRead(c)) {
     throw new ApiError("forbidden", "This action needs the admin role.");
   }

@@ -3,42 +3,15 @@
  * them; an admin requests a sync, resolves an issue and cancels a pending deletion through the page;
  * a viewer sees none of those controls, and the server refuses their posts even with a valid token.
  */
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { syncedConnection } from "../destinations/delivery-helpers";
 import { createTestApplication } from "../helpers/factories";
 import { BASE, call } from "../helpers/http";
-import { addMembership, createTestMember } from "../members/helpers";
+import { csrfOf, ORIGIN, send, signIn } from "./helpers";
 
-const ORIGIN = "https://api.telematics.test";
-
-async function send(path: string, cookie: string, form?: Record<string, string>) {
-  const response = await exports.default.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      method: form ? "POST" : "GET",
-      headers: { cookie, origin: ORIGIN, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
-      redirect: "manual",
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    }),
-  );
-  return { status: response.status, location: response.headers.get("location"), html: await response.text() };
-}
-
-async function signIn(applicationId: string, role: "admin" | "viewer") {
-  const member = await createTestMember();
-  await addMembership(applicationId, member.id, role);
-  const response = await exports.default.fetch(
-    new Request(`${ORIGIN}/dashboard/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
-      body: new URLSearchParams({ token: member.token }).toString(),
-      redirect: "manual",
-    }),
-  );
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
-}
-
-const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+/** A GET of a page, or a form post from this site. */
+const request = (path: string, cookie: string, form?: Record<string, string>) =>
+  send(path, { cookie, ...(form ? { form, origin: ORIGIN } : {}) });
 
 async function fixture() {
   const app = await createTestApplication();
@@ -56,30 +29,30 @@ async function fixture() {
 describe("a connection's page", () => {
   it("lets an admin request a sync, resolve an issue and cancel a pending deletion", async () => {
     const { app, key, connection, issue, path } = await fixture();
-    const cookie = await signIn(app.id, "admin");
-    const page = await send(path, cookie);
+    const { cookie } = await signIn(app.id, "admin");
+    const page = await request(path, cookie);
     expect(page.status).toBe(200);
     expect(page.html).toContain("unknown_device_type");
     expect(page.html).toContain("Request a sync");
     const csrf = csrfOf(page.html);
     const base = `/dashboard/connections/${connection.id}`;
 
-    const resolved = await send(`${base}/issues/${issue.id}/resolve?app=${app.id}`, cookie, { _csrf: csrf });
+    const resolved = await request(`${base}/issues/${issue.id}/resolve?app=${app.id}`, cookie, { _csrf: csrf });
     expect(resolved.status).toBe(303);
     const after = await call("GET", `${BASE.sandbox}/issues?connectionId=${connection.id}`, { key });
     expect(after.body.results.find((item: { id: string }) => item.id === issue.id).status).toBe("resolved");
 
     const before = await call("GET", `${BASE.sandbox}/syncs`, connection.caller);
-    const requested = await send(`${base}/sync?app=${app.id}`, cookie, { _csrf: csrf });
+    const requested = await request(`${base}/sync?app=${app.id}`, cookie, { _csrf: csrf });
     expect(requested.status).toBe(303);
     const syncs = await call("GET", `${BASE.sandbox}/syncs`, connection.caller);
     expect(syncs.body.results.length).toBe(before.body.results.length + 1);
 
     // A pending deletion (asked with the connection's token) is cancelled from the page.
     expect((await call("DELETE", `${BASE.sandbox}/connections/current`, connection.caller)).status).toBeLessThan(300);
-    const pending = await send(path, cookie);
+    const pending = await request(path, cookie);
     expect(pending.html).toContain("Cancel the deletion");
-    const cancelled = await send(`${base}/cancel-deletion?app=${app.id}`, cookie, { _csrf: csrfOf(pending.html) });
+    const cancelled = await request(`${base}/cancel-deletion?app=${app.id}`, cookie, { _csrf: csrfOf(pending.html) });
     expect(cancelled.status).toBe(303);
     const current = await call("GET", `${BASE.sandbox}/connections/${connection.id}`, { key });
     // The contract: a cancelled deletion leaves the connection archived, not deleted.
@@ -88,18 +61,18 @@ describe("a connection's page", () => {
 
   it("shows a viewer no controls, and refuses their posts on the server", async () => {
     const { app, key, connection, issue, path } = await fixture();
-    const cookie = await signIn(app.id, "viewer");
-    const page = await send(path, cookie);
+    const { cookie } = await signIn(app.id, "viewer");
+    const page = await request(path, cookie);
     expect(page.status).toBe(200);
     expect(page.html).toContain("unknown_device_type");
     expect(page.html).not.toContain("Request a sync");
     expect(page.html).not.toContain(">Resolve<");
     const csrf = csrfOf(page.html);
     const base = `/dashboard/connections/${connection.id}`;
-    const resolve = await send(`${base}/issues/${issue.id}/resolve?app=${app.id}`, cookie, { _csrf: csrf });
+    const resolve = await request(`${base}/issues/${issue.id}/resolve?app=${app.id}`, cookie, { _csrf: csrf });
     expect(resolve.status).toBe(403);
     expect(resolve.html).toContain("This action needs the admin role.");
-    const sync = await send(`${base}/sync?app=${app.id}`, cookie, { _csrf: csrf });
+    const sync = await request(`${base}/sync?app=${app.id}`, cookie, { _csrf: csrf });
     expect(sync.status).toBe(403);
     const issues = await call("GET", `${BASE.sandbox}/issues?connectionId=${connection.id}`, { key });
     expect(issues.body.results.find((item: { id: string }) => item.id === issue.id).status).toBe("ongoing");

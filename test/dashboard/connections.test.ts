@@ -3,33 +3,13 @@
  * environment as GET /connections lists them, searched by external id, tag, provider and status,
  * each with its last sync at a glance, paged by the API's cursor.
  */
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { syncedConnection } from "../destinations/delivery-helpers";
 import { createTestApplication, insertSandboxConnection } from "../helpers/factories";
-import { addMembership, createTestMember } from "../members/helpers";
-
-const ORIGIN = "https://api.telematics.test";
+import { send, signIn } from "./helpers";
 
 async function page(path: string, cookie: string) {
-  const response = await exports.default.fetch(
-    new Request(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" }),
-  );
-  return { status: response.status, html: await response.text() };
-}
-
-async function signIn(applicationId: string) {
-  const member = await createTestMember();
-  await addMembership(applicationId, member.id, "viewer");
-  const response = await exports.default.fetch(
-    new Request(`${ORIGIN}/dashboard/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
-      body: new URLSearchParams({ token: member.token }).toString(),
-      redirect: "manual",
-    }),
-  );
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  return await send(path, { cookie });
 }
 
 /** The connection ids a page's table lists, in order. */
@@ -45,7 +25,7 @@ describe("the connections page", () => {
       options: { sandbox: { fleetSize: 2 } },
     });
     const other = await insertSandboxConnection(app, { externalId: "customer-7", tags: ["west"] });
-    const cookie = await signIn(app.id);
+    const { cookie } = await signIn(app.id);
     const all = await page(`/dashboard/connections?app=${app.id}&env=sandbox`, cookie);
     expect(all.status).toBe(200);
     expect(new Set(listedIds(all.html))).toEqual(new Set([synced.id, other.id]));
@@ -65,7 +45,7 @@ describe("the connections page", () => {
     for (let index = 0; index < 27; index++) {
       ids.push((await insertSandboxConnection(app, { tags: ["fleet"] })).id);
     }
-    const cookie = await signIn(app.id);
+    const { cookie } = await signIn(app.id);
     const first = await page(`/dashboard/connections?app=${app.id}&tag=fleet`, cookie);
     const next = /<a href="([^"]+)">Next page<\/a>/.exec(first.html)?.[1]?.replaceAll("&amp;", "&");
     expect(next).toContain("tag=fleet");

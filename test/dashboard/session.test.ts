@@ -4,7 +4,6 @@
  * API as that member; a cross-site or token-less post is refused; signing out, or revoking the
  * token, ends the session; a refused token is answered with the API's message, in the page.
  */
-import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dashboardSessions } from "../../src/db/schema";
@@ -18,41 +17,13 @@ import {
 import { hashSecret } from "../../src/lib/crypto";
 import { createTestApplication, db } from "../helpers/factories";
 import { admin } from "../helpers/http";
-import { addMembership, createTestMember } from "../members/helpers";
-
-const ORIGIN = "https://api.telematics.test";
-
-async function send(
-  path: string,
-  init: { method?: string; cookie?: string; form?: Record<string, string>; origin?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
-  if (init.origin) headers.origin = init.origin;
-  const response = await exports.default.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
-      headers,
-      redirect: "manual",
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    }),
-  );
-  return { status: response.status, headers: response.headers, html: await response.text() };
-}
-
-/** The CSRF token a page's forms carry. */
-const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+import { csrfOf, ORIGIN, send, signIn } from "./helpers";
 
 async function signedIn(role: "admin" | "viewer" = "viewer") {
   const app = await createTestApplication();
-  const member = await createTestMember();
-  await addMembership(app.id, member.id, role);
-  const answer = await send("/dashboard/sign-in", { form: { token: member.token }, origin: ORIGIN });
-  expect(answer.status).toBe(303);
-  const setCookie = answer.headers.get("set-cookie") ?? "";
-  const cookie = setCookie.split(";")[0] as string;
-  return { app, member, answer, setCookie, cookie };
+  const signed = await signIn(app.id, role);
+  expect(signed.answer.status).toBe(303);
+  return { app, ...signed };
 }
 
 describe("the dashboard's sign-in", () => {

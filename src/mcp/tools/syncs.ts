@@ -90,7 +90,7 @@ export function registerSyncTools(server: McpServer, session: McpSession) {
     input: RequestSyncInputSchema,
     request: (args) => {
       // The connection travels as the in-process grant, never in the body the route reads strictly.
-      const { idempotencyKey, connectionId: _connectionId, ...body } = args as typeof args & { connectionId?: string };
+      const { idempotencyKey, ...body } = args;
       return { method: "POST", path: "/syncs", body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) };
     },
     summary: (body) => `Sync requested: ${describeJob(body as SyncJobView)}. Follow its progress with get_sync.`,
