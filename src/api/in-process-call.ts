@@ -17,7 +17,7 @@ export type ApiCaller = {
 };
 
 export type ApiRequest = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** The route's path after the base address, its parameters filled in. */
   path: string;
   query?: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppFetch } from "../api/in-process-call";
 import { endSession, startSession } from "../domain/dashboard/sessions";
 import { authenticateMemberToken } from "../domain/members/authenticate";
@@ -7,11 +7,16 @@ import { apiAs } from "./api";
 import { registerConnectionPage } from "./connection-page";
 import { connectionsPage } from "./connections-page";
 import { requireSameSitePost } from "./csrf";
+import { registerLinkPage } from "./link-page";
+import { newOperatorApp } from "./operator";
+import type { Operator, OperatorEnv } from "./operator/session";
 import { ProvidersMatrix, type ProviderView } from "./pages/providers";
 import { SignInForm } from "./pages/sign-in";
 import { renderDashboard } from "./render";
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "./session-cookie";
-import { type DashboardEnv, requireViewer, viewQuery } from "./viewer";
+import { registerUsagePage } from "./usage-page";
+import { type DashboardEnv, requireViewer, type Viewer, viewQuery } from "./viewer";
+import { registerWebhooksPages } from "./webhooks-page";
 
 /**
  * The dashboard at `/dashboard`: server-rendered pages for the members of an application, signed in
@@ -53,12 +58,17 @@ export function newDashboardApp(appFetch: AppFetch) {
     return c.redirect("/dashboard/sign-in", 303);
   });
 
+  dashboard.route("/operator", newOperatorApp(appFetch));
+
   dashboard.use("*", requireViewer);
 
   dashboard.get("/", (c) => c.redirect(`/dashboard/connections?${viewQuery(c.var.viewer)}`, 303));
 
   dashboard.get("/connections", (c) => connectionsPage(c, appFetch));
   registerConnectionPage(dashboard, appFetch);
+  registerWebhooksPages(dashboard, appFetch);
+  registerUsagePage(dashboard, appFetch);
+  registerLinkPage(dashboard, appFetch);
 
   dashboard.get("/providers", async (c) => {
     const answer = await apiAs(c, appFetch, { method: "GET", path: "/providers" });
@@ -70,22 +80,28 @@ export function newDashboardApp(appFetch: AppFetch) {
     });
   });
 
-  // A refused request is shown as the page of its message, never a stack trace.
+  // A refused request is shown as the page of its message, never a stack trace; the member keeps
+  // the navigation (when signed in) to go on from there.
   dashboard.onError((error, c) => {
-    const status = error instanceof ApiError ? error.status : 500;
-    const message =
-      error instanceof ApiError
-        ? error.message
-        : "Something went wrong on our side; try again, or quote the request id.";
-    if (!(error instanceof ApiError))
+    const refused = error instanceof ApiError;
+    if (!refused) {
       console.error(JSON.stringify({ level: "error", message: "dashboard page failed", error: String(error) }));
+    }
+    const message = refused ? error.message : "Something went wrong on our side; try again, or quote the request id.";
+    const viewer = c.get("viewer") as Viewer | undefined;
+    const operator = (c as unknown as Context<OperatorEnv>).get("operator") as Operator | undefined;
     return renderDashboard(c, {
-      title: "Something went wrong",
-      status: status as 400,
+      title: refused && error.status < 500 ? "Refused" : "Something went wrong",
+      status: (refused ? error.status : 500) as 400,
+      ...(viewer ? { viewer } : {}),
+      ...(operator ? { operatorCsrf: operator.csrfToken } : {}),
       children: (
-        <p class="error" role="alert">
-          {message}
-        </p>
+        <>
+          <p class="error" role="alert">
+            {message}
+          </p>
+          <p class="muted">Request id: {c.var.requestId}</p>
+        </>
       ),
     });
   });

@@ -21,6 +21,8 @@ export async function renderDashboard(c: Context, options: DashboardRenderOption
       `script-src 'nonce-${nonce}'`,
       `style-src 'nonce-${nonce}'`,
       "img-src 'self' data:",
+      // A page's script reads its own page again (live sync progress), nothing else.
+      "connect-src 'self'",
       "form-action 'self'",
       "frame-ancestors 'none'",
       "base-uri 'none'",

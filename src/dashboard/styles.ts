@@ -1,3 +1,7 @@
+import { LINK_CSS } from "./pages/link";
+import { USAGE_CSS } from "./pages/usage";
+import { WEBHOOKS_CSS } from "./pages/webhooks";
+
 /**
  * The dashboard's whole stylesheet, inlined under the page's CSP nonce: no external CSS or fonts
  * (system font stack), no framework; readable from 320 px (phone) to desktop, with visible focus
@@ -40,9 +44,28 @@ h2{font-size:1.1rem;margin:24px 0 8px}
 .details dd{margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px}
 .actions form{margin:0}
+.confirm{display:flex;flex-wrap:wrap;gap:8px;align-items:center;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:6px 8px}
+.confirm label{font-size:.9rem}
+.danger{font:inherit;font-weight:600;padding:10px 16px;border:0;border-radius:8px;background:#b91c1c;color:#fff;cursor:pointer}
+.secret{background:#fffbeb;border:1px solid #f59e0b;border-radius:8px;padding:12px 16px;margin:0 0 16px}
+.secret h2{margin-top:0}
+progress{width:80px;vertical-align:middle}
+.copy{display:flex;flex-wrap:wrap;gap:8px}
+.copy input{flex:1 1 200px;min-width:0;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;padding:8px;border:1px solid #6b7280;border-radius:6px}
+.copied{margin:4px 0 0;min-height:1.5em;font-size:.9rem}
+.panel{background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:0 0 16px}
+.panel h2{margin-top:0}
+h3{font-size:1rem;margin:16px 0 4px}
+.plain{list-style:none;padding:0;margin:0 0 8px}
+.plain li{margin:0 0 6px}
+.inline-form{display:inline-flex;flex-wrap:wrap;gap:6px 8px;align-items:center;margin:0 0 0 8px}
+.inline-form .field{margin:0}
+.inline-form select,.inline-form input{font:inherit;padding:6px 8px;border:1px solid #6b7280;border-radius:6px}
+.inline-form .primary,.inline-form .danger{padding:6px 12px}
+td.wrap{white-space:normal;min-width:240px}
 .issues li{margin:0 0 8px}
 .issues form{display:inline;margin-left:8px}
 .search{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end;margin:0 0 16px}
 .search .field{margin:0;min-width:160px;flex:1}
 .search select{width:100%;font:inherit;padding:10px 12px;border:1px solid #6b7280;border-radius:8px;background:#fff}
-`;
+${WEBHOOKS_CSS}${USAGE_CSS}${LINK_CSS}`;

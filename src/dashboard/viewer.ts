@@ -34,6 +34,8 @@ export function viewQuery(viewer: Viewer): string {
 export const requireViewer = createMiddleware<DashboardEnv>(async (c, next) => {
   const sessionToken = readSessionCookie(c);
   const session = sessionToken ? await findSession(c.var.db, sessionToken) : undefined;
+  // The operator's session opens the operator's pages, not an application's.
+  if (session?.operator) return c.redirect("/dashboard/operator", 303);
   if (!sessionToken || !session?.memberId || !session.memberTokenId) return c.redirect("/dashboard/sign-in", 303);
   const rows = await c.var.db
     .select({ id: applications.id, name: applications.name, role: memberships.role })

@@ -77,4 +77,73 @@ describe("a connection's page", () => {
     const issues = await call("GET", `${BASE.sandbox}/issues?connectionId=${connection.id}`, { key });
     expect(issues.body.results.find((item: { id: string }) => item.id === issue.id).status).toBe("ongoing");
   });
+
+  it("rotates the token for an admin who confirms: the new one shown once, the old one refused", async () => {
+    const { app, connection, path } = await fixture();
+    const { cookie } = await signIn(app.id, "admin");
+    const page = await request(path, cookie);
+    const csrf = csrfOf(page.html);
+    const action = `/dashboard/connections/${connection.id}/rotate-token?app=${app.id}`;
+
+    // Without the confirmation box ticked, nothing changes.
+    const unconfirmed = await request(action, cookie, { _csrf: csrf });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.html).toContain("Tick the confirmation box");
+    expect((await call("GET", `${BASE.sandbox}/connections/current`, connection.caller)).status).toBe(200);
+
+    const rotated = await request(action, cookie, { _csrf: csrf, confirm: "yes" });
+    expect(rotated.status).toBe(200);
+    expect(rotated.headers.get("cache-control")).toContain("no-store");
+    const token = /id="new-token"[^>]*value="([^"]+)"/.exec(rotated.html)?.[1] ?? "";
+    expect(token).not.toBe("");
+    expect(token).not.toBe(connection.caller.token);
+    const old = await call("GET", `${BASE.sandbox}/connections/current`, connection.caller);
+    expect(old.status).toBe(403);
+    const current = await call("GET", `${BASE.sandbox}/connections/current`, { ...connection.caller, token });
+    expect(current.status).toBe(200);
+    expect(current.body.tokenRotatedAt).toEqual(expect.any(String));
+    // Shown once: the page read again has no token in it.
+    const again = await request(path, cookie);
+    expect(again.html).not.toContain(token);
+    expect(again.html).not.toContain('id="new-token"');
+  });
+
+  it("requests the deletion for an admin who confirms, shows when it is due, and cancels it", async () => {
+    const { app, key, connection, path } = await fixture();
+    const { cookie } = await signIn(app.id, "admin");
+    const csrf = csrfOf((await request(path, cookie)).html);
+    const base = `/dashboard/connections/${connection.id}`;
+    expect((await request(`${base}/delete?app=${app.id}`, cookie, { _csrf: csrf })).status).toBe(400);
+    expect((await call("GET", `${BASE.sandbox}/connections/${connection.id}`, { key })).body.status).toBe("connected");
+
+    const deleted = await request(`${base}/delete?app=${app.id}`, cookie, { _csrf: csrf, confirm: "yes" });
+    expect(deleted.status).toBe(303);
+    expect((await call("GET", `${BASE.sandbox}/connections/${connection.id}`, { key })).body.status).toBe(
+      "pending_deletion",
+    );
+    const pending = await request(path, cookie);
+    expect(pending.html).toContain("Deletion due");
+    expect(pending.html).toMatch(/<dd>\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/dd>/);
+    expect(pending.html).not.toContain("Delete the connection");
+    const cancelled = await request(`${base}/cancel-deletion?app=${app.id}`, cookie, { _csrf: csrfOf(pending.html) });
+    expect(cancelled.status).toBe(303);
+    expect((await call("GET", `${BASE.sandbox}/connections/${connection.id}`, { key })).body.status).toBe("archived");
+  });
+
+  it("refuses a viewer's rotation and deletion on the server, confirmed or not", async () => {
+    const { app, key, connection, path } = await fixture();
+    const { cookie } = await signIn(app.id, "viewer");
+    const page = await request(path, cookie);
+    expect(page.html).not.toContain("Rotate the token");
+    expect(page.html).not.toContain("Delete the connection");
+    const csrf = csrfOf(page.html);
+    const base = `/dashboard/connections/${connection.id}`;
+    for (const action of ["rotate-token", "delete"]) {
+      const refused = await request(`${base}/${action}?app=${app.id}`, cookie, { _csrf: csrf, confirm: "yes" });
+      expect(refused.status).toBe(403);
+      expect(refused.html).toContain("This action needs the admin role.");
+    }
+    expect((await call("GET", `${BASE.sandbox}/connections/current`, connection.caller)).status).toBe(200);
+    expect((await call("GET", `${BASE.sandbox}/connections/${connection.id}`, { key })).body.status).toBe("connected");
+  });
 });

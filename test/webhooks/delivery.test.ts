@@ -3,6 +3,19 @@ import { createSandboxConnection, createTestApplication } from "../helpers/facto
 import { BASE, call } from "../helpers/http";
 import { createEndpoint, type Envelope, newInbox, ofType, verified, waitFor } from "./helpers";
 
+/** Every record of a paged list, page after page. */
+async function listEvery(url: string, key: string): Promise<{ id: string; eventId: string }[]> {
+  const records: { id: string; eventId: string }[] = [];
+  let next: string | undefined;
+  do {
+    const page = await call("GET", next ? `${url}&cursor=${next}` : url, { key });
+    expect(page.status).toBe(200);
+    records.push(...page.body.results);
+    next = page.body.next;
+  } while (next);
+  return records;
+}
+
 describe("webhook delivery", () => {
   it("delivers signed connection.created and sync.completed events after a connection is created", async () => {
     const app = await createTestApplication();
@@ -66,6 +79,7 @@ describe("webhook delivery", () => {
       expect.arrayContaining([
         expect.objectContaining({
           eventId: created.id,
+          eventType: "connection.created",
           endpointId: endpoint.id,
           status: "succeeded",
           responseStatus: 200,
@@ -73,6 +87,34 @@ describe("webhook delivery", () => {
         }),
       ]),
     );
+    // Every attempt carries its event's type, as the events list has it.
+    const typeOf = new Map(
+      (
+        await call("GET", `${BASE.sandbox}/webhooks/events?limit=500`, { key: app.keys.sandbox.secret })
+      ).body.results.map((event: { id: string; type: string }) => [event.id, event.type]),
+    );
+    for (const delivery of deliveries.body.results) expect(delivery.eventType).toBe(typeOf.get(delivery.eventId));
+
+    // Newest first with order=desc, paged: the same attempts, reversed; a cursor of one order is refused in the other.
+    const key = app.keys.sandbox.secret;
+    const all = await listEvery(`${BASE.sandbox}/webhooks/endpoints/${endpoint.id}/deliveries?limit=2`, key);
+    const newestFirst = await listEvery(
+      `${BASE.sandbox}/webhooks/endpoints/${endpoint.id}/deliveries?limit=2&order=desc`,
+      key,
+    );
+    expect(all.length).toBeGreaterThan(2);
+    expect(newestFirst.map((delivery) => delivery.id)).toEqual(all.map((delivery) => delivery.id).reverse());
+    const descending = await call(
+      "GET",
+      `${BASE.sandbox}/webhooks/endpoints/${endpoint.id}/deliveries?limit=1&order=desc`,
+      { key },
+    );
+    const mixed = await call(
+      "GET",
+      `${BASE.sandbox}/webhooks/endpoints/${endpoint.id}/deliveries?limit=1&cursor=${descending.body.next}`,
+      { key },
+    );
+    expect(mixed.status).toBe(400);
   });
 
   it("delivers only the subscribed types", async () => {

@@ -1,4 +1,9 @@
 import { CSRF_FIELD } from "../csrf";
+import { time } from "./common";
+import { SyncsSection, type SyncView } from "./connection-syncs";
+import { CopyField } from "./copy-field";
+
+export type { SyncView };
 
 export type ConnectionDetails = {
   id: string;
@@ -7,18 +12,13 @@ export type ConnectionDetails = {
   syncMode?: string;
   externalId?: string;
   tags?: string[] | null;
+  sourceId?: string;
+  tokenRotatedAt?: string;
+  filters?: { vehicles?: RecordFilter; drivers?: RecordFilter };
   company?: { name?: string; dotNumbers?: string[] };
   account?: { name?: string };
-  deletionDueAt?: string;
 };
-export type SyncView = {
-  id: string;
-  status: string;
-  progress: number;
-  requestedAt?: string;
-  completedAt?: string;
-  failureReason?: string;
-};
+type RecordFilter = { status?: string; includeIds?: string[]; excludeIds?: string[] };
 export type IssueView = {
   id: string;
   status: string;
@@ -26,23 +26,59 @@ export type IssueView = {
   lastReportedAt: string;
 };
 
-/** A post of one of the page's actions, with the session's CSRF token; only for those who may write. */
-function ActionForm(props: { action: string; csrf: string; label: string }) {
+/**
+ * A post of one of the page's actions, with the session's CSRF token; only for those who may write.
+ * An action that cannot be undone asks for a confirmation box first (required, so the browser
+ * checks it without a script, and the server refuses a post without it).
+ */
+function ActionForm(props: { action: string; csrf: string; label: string; confirm?: string; danger?: boolean }) {
+  const id = `confirm-${props.action.replace(/[^a-z0-9]+/gi, "-")}`;
   return (
-    <form method="post" action={props.action}>
+    <form method="post" action={props.action} class={props.confirm ? "confirm" : undefined}>
       <input type="hidden" name={CSRF_FIELD} value={props.csrf} />
-      <button class="primary" type="submit">
+      {props.confirm ? (
+        <span>
+          <input type="checkbox" id={id} name="confirm" value="yes" required />
+          <label for={id}>{props.confirm}</label>
+        </span>
+      ) : null}
+      <button class={props.danger ? "danger" : "primary"} type="submit">
         {props.label}
       </button>
     </form>
   );
 }
 
-const time = (iso?: string) => (iso ? `${iso.replace("T", " ").slice(0, 16)} UTC` : "");
+/** A vehicle or driver filter in words: "active only; 2 included; 1 excluded", or "all". */
+function describeFilter(filter?: RecordFilter): string {
+  if (!filter) return "all";
+  const parts = [
+    filter.status ? `${filter.status} only` : "",
+    filter.includeIds?.length ? `only ${filter.includeIds.join(", ")}` : "",
+    filter.excludeIds?.length ? `except ${filter.excludeIds.join(", ")}` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join("; ") : "all";
+}
+
+/** The connection's new token, answered once by the rotation: never stored in a readable form, never shown again. */
+export function NewTokenNotice(props: { token: string }) {
+  return (
+    <section class="secret" aria-labelledby="new-token-heading">
+      <h2 id="new-token-heading">New connection token</h2>
+      <p>
+        Copy it now: it is shown only this once. The previous token stopped working; update the application that uses
+        it.
+      </p>
+      <CopyField id="new-token" label="Connection token" value={props.token} />
+    </section>
+  );
+}
 
 /** One connection: its account, its syncs (the latest first) and issues, and the actions the viewer may take. */
 export function ConnectionView(props: {
   connection: ConnectionDetails;
+  /** When a pending deletion happens (the connection's row: the API's answer does not carry it). */
+  deletionDueAt?: Date;
   syncs: SyncView[];
   issues: IssueView[];
   base: string;
@@ -51,6 +87,7 @@ export function ConnectionView(props: {
   mayWrite: boolean;
 }) {
   const { connection, base, query, csrf, mayWrite } = props;
+  const pending = connection.status === "pending_deletion";
   return (
     <>
       <dl class="details">
@@ -68,46 +105,44 @@ export function ConnectionView(props: {
         <dd>{connection.externalId ?? ""}</dd>
         <dt>Tags</dt>
         <dd>{(connection.tags ?? []).join(", ")}</dd>
+        <dt>Vehicles synced</dt>
+        <dd>{describeFilter(connection.filters?.vehicles)}</dd>
+        <dt>Drivers synced</dt>
+        <dd>{describeFilter(connection.filters?.drivers)}</dd>
+        <dt>Token rotated</dt>
+        <dd>{connection.tokenRotatedAt ? time(connection.tokenRotatedAt) : "never"}</dd>
+        {pending ? (
+          <>
+            <dt>Deletion due</dt>
+            <dd>{time(props.deletionDueAt?.toISOString())}</dd>
+          </>
+        ) : null}
       </dl>
       {mayWrite ? (
         <div class="actions">
-          <ActionForm action={`${base}/sync?${query}`} csrf={csrf} label="Request a sync" />
-          {connection.status === "pending_deletion" ? (
+          {pending ? (
             <ActionForm action={`${base}/cancel-deletion?${query}`} csrf={csrf} label="Cancel the deletion" />
-          ) : null}
+          ) : (
+            <>
+              <ActionForm action={`${base}/sync?${query}`} csrf={csrf} label="Request a sync" />
+              <ActionForm
+                action={`${base}/rotate-token?${query}`}
+                csrf={csrf}
+                label="Rotate the token"
+                confirm="The current token stops working at once"
+              />
+              <ActionForm
+                action={`${base}/delete?${query}`}
+                csrf={csrf}
+                label="Delete the connection"
+                confirm="Its data is deleted after the grace period"
+                danger
+              />
+            </>
+          )}
         </div>
       ) : null}
-      <h2>Syncs</h2>
-      {props.syncs.length === 0 ? (
-        <p>No sync yet.</p>
-      ) : (
-        <section class="table-wrap" aria-label="Syncs" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Sync</th>
-                <th scope="col">Status</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Requested</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Failure</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.syncs.map((sync) => (
-                <tr>
-                  <th scope="row">{sync.id}</th>
-                  <td>{sync.status}</td>
-                  <td>{`${sync.progress}%`}</td>
-                  <td>{time(sync.requestedAt)}</td>
-                  <td>{time(sync.completedAt)}</td>
-                  <td>{sync.failureReason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <SyncsSection syncs={props.syncs} />
       <h2>Issues</h2>
       {props.issues.length === 0 ? (
         <p>No issue.</p>

@@ -1,4 +1,5 @@
 import { CONNECTION_STATUSES } from "../../db/schema";
+import { NextPageLink } from "./common";
 
 export type ConnectionListItem = {
   id: string;
@@ -103,11 +104,7 @@ export function ConnectionTable(props: { connections: ConnectionListItem[]; quer
           </tbody>
         </table>
       </section>
-      {props.nextHref ? (
-        <p>
-          <a href={props.nextHref}>Next page</a>
-        </p>
-      ) : null}
+      <NextPageLink href={props.nextHref} />
     </>
   );
 }

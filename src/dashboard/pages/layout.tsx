@@ -6,7 +6,17 @@ import { type Viewer, viewQuery } from "../viewer";
 /** The dashboard's sections, in the navigation's order. */
 const SECTIONS = [
   { path: "/dashboard/connections", label: "Connections" },
+  { path: "/dashboard/webhooks", label: "Webhooks" },
+  { path: "/dashboard/usage", label: "Usage" },
   { path: "/dashboard/providers", label: "Providers" },
+  { path: "/dashboard/link", label: "Link" },
+] as const;
+
+/** The operator's sections (admin token only). */
+const OPERATOR_SECTIONS = [
+  { path: "/dashboard/operator/applications", label: "Applications" },
+  { path: "/dashboard/operator/members", label: "Members" },
+  { path: "/dashboard/operator/shards", label: "Shards" },
 ] as const;
 
 export type DashboardLayoutProps = {
@@ -14,14 +24,21 @@ export type DashboardLayoutProps = {
   nonce: string;
   /** The signed-in viewer; absent on the sign-in page. */
   viewer?: Viewer;
+  /** The signed-in operator's CSRF token (for sign-out), on the operator's pages. */
+  operatorCsrf?: string;
   /** The path of the page, for `aria-current` in the navigation. */
   current?: string;
   children?: Child;
+  /** A page's small script (live progress, copy buttons), run under the response's CSP nonce. */
+  script?: string;
 };
 
 /** A page of the dashboard: header (application and environment switch, sign-out), navigation, main. */
 export function DashboardLayout(props: DashboardLayoutProps) {
-  const { viewer } = props;
+  const { viewer, operatorCsrf } = props;
+  const csrf = viewer?.csrfToken ?? operatorCsrf;
+  const sections = operatorCsrf !== undefined ? OPERATOR_SECTIONS : viewer ? SECTIONS : [];
+  const query = viewer ? `?${viewQuery(viewer)}` : "";
   return (
     <html lang="en">
       <head>
@@ -38,20 +55,21 @@ export function DashboardLayout(props: DashboardLayoutProps) {
         <header>
           <span class="brand">Telematics dashboard</span>
           {viewer ? <ViewSwitch viewer={viewer} current={props.current ?? "/dashboard"} /> : null}
-          {viewer ? (
+          {operatorCsrf !== undefined ? <span>Operator</span> : null}
+          {csrf !== undefined ? (
             <form method="post" action="/dashboard/sign-out">
-              <input type="hidden" name={CSRF_FIELD} value={viewer.csrfToken} />
+              <input type="hidden" name={CSRF_FIELD} value={csrf} />
               <button type="submit">Sign out</button>
             </form>
           ) : null}
         </header>
-        {viewer ? (
+        {sections.length > 0 ? (
           <nav aria-label="Sections">
             <ul>
-              {SECTIONS.map((section) => (
+              {sections.map((section) => (
                 <li>
                   <a
-                    href={`${section.path}?${viewQuery(viewer)}`}
+                    href={`${section.path}${query}`}
                     aria-current={section.path === props.current ? "page" : undefined}
                   >
                     {section.label}
@@ -65,6 +83,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
           <h1>{props.title}</h1>
           {props.children}
         </main>
+        {props.script ? <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: props.script }} /> : null}
       </body>
     </html>
   );

@@ -13,6 +13,8 @@ export const dashboardSessions = sqliteTable(
     memberId: text("member_id"),
     memberTokenId: text("member_token_id"),
     operator: integer("operator", { mode: "boolean" }).notNull(),
+    /** An operator's session: a hash of the admin token it signed in with, so rotating that secret ends it. */
+    adminTokenHash: text("admin_token_hash"),
     createdAt: timestamp("created_at").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
     revokedAt: timestamp("revoked_at"),

@@ -1,14 +1,16 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type DashboardSessionRow, dashboardSessions, memberTokens } from "../../db/schema";
-import { hashSecret } from "../../lib/crypto";
+import { hashSecret, timingSafeEqualStrings } from "../../lib/crypto";
 import { randomBase62 } from "../../lib/random";
 
 /** How long a dashboard session lasts after its sign-in: a working day, then the member signs in again. */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
-/** Who signed in: a member with one of their personal access tokens, or the operator. */
-export type SessionOwner = { kind: "member"; memberId: string; memberTokenId: string } | { kind: "operator" };
+/** Who signed in: a member with one of their personal access tokens, or the operator with the deployment's admin token. */
+export type SessionOwner =
+  | { kind: "member"; memberId: string; memberTokenId: string }
+  | { kind: "operator"; adminToken: string };
 
 /**
  * Starts a session for who signed in: a random token for the cookie (answered once, stored only as
@@ -22,6 +24,7 @@ export async function startSession(db: Database, owner: SessionOwner, now = Date
     memberId: owner.kind === "member" ? owner.memberId : null,
     memberTokenId: owner.kind === "member" ? owner.memberTokenId : null,
     operator: owner.kind === "operator",
+    adminTokenHash: owner.kind === "operator" ? await hashSecret(owner.adminToken) : null,
     createdAt: new Date(now),
     expiresAt,
   });
@@ -53,6 +56,15 @@ export async function findSession(
   if (!row) return undefined;
   if (!row.session.operator && (row.tokenId === null || row.revokedToken !== null)) return undefined;
   return row.session;
+}
+
+/**
+ * Whether an operator's session still stands for the deployment's admin token: one signed in with
+ * a token since rotated (a new `ADMIN_TOKEN` secret) is over.
+ */
+export async function isOperatorSessionCurrent(session: DashboardSessionRow, adminToken: string): Promise<boolean> {
+  if (!session.operator || session.adminTokenHash === null) return false;
+  return timingSafeEqualStrings(session.adminTokenHash, await hashSecret(adminToken));
 }
 
 /** Ends a session (sign-out); ending one already ended changes nothing. */

@@ -60,6 +60,7 @@ export const WebhookDeliverySchema = z
   .object({
     id: z.string().openapi({ example: "whd_01HZX5G1Q4V2M8T6W9K3R7N0PB" }),
     eventId: z.string(),
+    eventType: EventTypeSchema.optional().openapi({ description: "The delivered event's type." }),
     endpointId: z.string(),
     attempt: z.number().int(),
     status: z.enum(["succeeded", "failed"]),
@@ -95,10 +96,13 @@ export function presentEvent(row: WebhookEventRow): z.infer<typeof WebhookEventS
   };
 }
 
-export function presentDelivery(row: WebhookDeliveryRow): z.infer<typeof WebhookDeliverySchema> {
+export function presentDelivery(
+  row: WebhookDeliveryRow & { eventType?: string | null },
+): z.infer<typeof WebhookDeliverySchema> {
   return {
     id: row.id,
     eventId: row.eventId,
+    eventType: (row.eventType ?? undefined) as z.infer<typeof EventTypeSchema> | undefined,
     endpointId: row.endpointId,
     attempt: row.attempt,
     status: row.status,

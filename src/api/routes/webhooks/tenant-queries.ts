@@ -19,6 +19,12 @@ export const endpointRows = tolerantSelection<WebhookEndpointRow>(getTableColumn
 export const eventRows = tolerantSelection<WebhookEventRow>(getTableColumns(webhookEvents));
 export const deliveryRows = tolerantSelection<WebhookDeliveryRow>(getTableColumns(webhookDeliveries));
 
+/** A delivery attempt with its event's type (webhook_events joined on the attempt's event id). */
+export const deliveryWithTypeRows = tolerantSelection<WebhookDeliveryRow & { eventType: string | null }>({
+  ...getTableColumns(webhookDeliveries),
+  eventType: webhookEvents.type,
+});
+
 /** The condition of the tenant's endpoint with this id. */
 export const endpointOf = (tenant: Tenant, id: string) =>
   and(eq(webhookEndpoints.id, id), ...ofTenant(webhookEndpoints, tenant));
