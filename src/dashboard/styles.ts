@@ -41,7 +41,7 @@ thead th{background:#f3f4f6;position:sticky;top:0}
 h2{font-size:1.1rem;margin:24px 0 8px}
 .details{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:0 0 16px}
 .details dt{font-weight:600}
-.details dd{margin:0}
+.details dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .actions{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px}
 .actions form{margin:0}
 .confirm{display:flex;flex-wrap:wrap;gap:8px;align-items:center;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:6px 8px}

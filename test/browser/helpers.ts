@@ -163,7 +163,7 @@ export async function adminApi<T = any>(method: string, pathname: string, body?:
  */
 export async function seedFakeAccount(
   provider: string,
-  account: { credential: string; name?: string; vehicles?: number; seed?: string },
+  account: { credential: string; name?: string; vehicles?: number; seed?: string; faults?: { delayMs?: number } },
 ): Promise<void> {
   const response = await fetch(`${inject("fakeProviderUrls")[provider]}/__fake/accounts`, {
     method: "POST",
