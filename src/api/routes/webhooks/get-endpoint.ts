@@ -24,7 +24,7 @@ const route = createRoute({
 
 export function registerGetWebhookEndpoint(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    requireRole(c, "admin");
+    requireRole(c, "viewer");
     const row = await findEndpoint(c.var.db, c.var.principal, c.req.valid("param").id);
     const body = await presentRecord("webhook_endpoints", row.id, WebhookEndpointSchema, () => presentEndpoint(row));
     return c.json(body, 200);

@@ -38,7 +38,7 @@ const route = createRoute({
 
 export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    requireRole(c, "admin");
+    requireRole(c, "viewer");
     const { id } = c.req.valid("param");
     const { cursor, limit, order } = c.req.valid("query");
     const tenant = c.var.principal;

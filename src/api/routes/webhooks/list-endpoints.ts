@@ -30,7 +30,7 @@ const route = createRoute({
 
 export function registerListWebhookEndpoints(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    requireRole(c, "admin");
+    requireRole(c, "viewer");
     const { cursor, limit } = c.req.valid("query");
     const tenant = c.var.principal;
     const scope = `webhooks.listEndpoints|${tenant.applicationId}|${tenant.environment}`;

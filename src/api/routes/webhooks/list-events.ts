@@ -38,7 +38,7 @@ const route = createRoute({
 
 export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    requireRole(c, "admin");
+    requireRole(c, "viewer");
     const { cursor, limit, type, connectionId } = c.req.valid("query");
     const tenant = c.var.principal;
     const scope = `webhooks.listEvents|${tenant.applicationId}|${tenant.environment}|${JSON.stringify({ type, connectionId })}`;
