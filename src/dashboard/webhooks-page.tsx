@@ -70,8 +70,8 @@ function endpointBody(form: Record<string, string | File | (string | File)[]>): 
 /**
  * The webhooks pages: the application's endpoints in the environment (GET /webhooks/endpoints), an
  * admin's creation of one (POST /webhooks/endpoints), answered with the page that shows its signing
- * secret, the only time it is shown; and each endpoint's page (webhooks-endpoint-page.tsx). Every
- * webhooks route needs the admin role: a viewer is shown the route's refusal.
+ * secret, the only time it is shown; and each endpoint's page (webhooks-endpoint-page.tsx). A viewer
+ * reads them without the write controls, and the routes refuse their posts.
  */
 export function registerWebhooksPages(dashboard: Hono<DashboardEnv>, appFetch: AppFetch) {
   dashboard.get("/webhooks", (c) => endpointsPage(c, appFetch));
