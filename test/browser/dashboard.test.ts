@@ -23,23 +23,36 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A production Samsara connection (the fake Samsara API answering each request after 250 ms): its sync takes seconds. */
-async function slowSamsaraConnection() {
+/**
+ * A production Samsara connection whose sync is held: the fake Samsara API answers each request
+ * after 2 s until `release` lifts the delay, so the sync is still moving when the page opens, however
+ * slow the machine, and ends soon after the release.
+ */
+async function heldSamsaraConnection() {
   const credential = unique("samsara-token");
-  await seedFakeAccount("samsara", { credential, vehicles: 3, seed: credential, faults: { delayMs: 250 } });
-  const externalId = unique("slow-customer");
+  await seedFakeAccount("samsara", { credential, vehicles: 3, seed: credential, faults: { delayMs: 2000 } });
+  const externalId = unique("held-customer");
   const created = await api("POST", "/connections", {
     environment: "production",
     body: { provider: "samsara", credentials: { apiToken: credential }, externalId, backfill: { days: 1 } },
   });
   expect(created.status).toBe(201);
-  return { id: created.body.id as string, externalId };
+  const release = async () => {
+    const url = `${inject("fakeProviderUrls").samsara}/__fake/accounts/${encodeURIComponent(credential)}`;
+    const answer = await fetch(url, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ faults: {} }),
+    });
+    expect(answer.status).toBe(200);
+  };
+  return { id: created.body.id as string, externalId, release };
 }
 
 describe("the dashboard", () => {
   it("finds a connection by external id and follows its sync live to completed, without a reload", async () => {
     const { token } = await newMember("admin");
-    const connection = await slowSamsaraConnection();
+    const connection = await heldSamsaraConnection();
     const page = await signedInPage(browser, token);
     try {
       expect(await seriousViolations(page)).toEqual([]);
@@ -49,9 +62,10 @@ describe("the dashboard", () => {
       await page.getByRole("button", { name: "Search" }).click();
       await expect.poll(() => page.getByRole("row").count()).toBe(2);
       await page.locator("tbody a").first().click();
-      // The sync is moving when the page opens (each provider request takes 250 ms): the page marks it live.
+      // The sync is held moving when the page opens: the page marks it live; then it is let go.
       await expect.poll(() => page.locator("#syncs").getAttribute("data-live")).toBe("true");
       await page.evaluate("window.notReloaded = true");
+      await connection.release();
       await expect
         .poll(async () => page.locator("#syncs tbody tr").first().textContent(), { timeout: 90_000, interval: 500 })
         .toContain("completed");

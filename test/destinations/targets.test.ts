@@ -4,7 +4,7 @@
  * destination's target (its sealed credentials, its endpoint's SSRF check) and probing it.
  */
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { openTarget } from "../../src/domain/deliveries/targets/open";
 import { probeDestination, probeTarget } from "../../src/domain/deliveries/targets/probe";
 import { r2Target } from "../../src/domain/deliveries/targets/r2";
@@ -188,6 +188,10 @@ describe("R2 target", () => {
   });
 });
 
+/** The origins of the requests the `fetch` spy saw. */
+const originsAsked = (spy: MockInstance<typeof fetch>) =>
+  spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).origin);
+
 describe("openTarget and probes", () => {
   it("opens an s3 destination with its sealed credentials; its probe writes and removes an object", async () => {
     const row = await destinationRow(
@@ -232,7 +236,9 @@ describe("openTarget and probes", () => {
       expect(error).toMatchObject({ kind: "refused", code: "EndpointNotAllowed" });
       expect(error.message).toContain("private or reserved address");
     }
-    expect(spy).not.toHaveBeenCalled();
+    // Other work of the shared runtime (queue consumers, webhook deliveries) may fetch meanwhile: the
+    // check is that nothing went to the refused address.
+    expect(originsAsked(spy)).not.toContain("https://10.0.0.1");
   });
 
   it("refuses an endpoint whose name resolves to a private address, asking only the resolver", async () => {
@@ -244,9 +250,11 @@ describe("openTarget and probes", () => {
     const error = await failureOf(openTarget(env, row));
     expect(error).toMatchObject({ kind: "refused", code: "EndpointNotAllowed" });
     expect(error.message).toContain("resolves to 10.0.0.1");
-    const asked = spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).origin);
-    expect(asked.length).toBeGreaterThan(0);
-    expect(new Set(asked)).toEqual(new Set([new URL(env.WEBHOOK_DNS_RESOLVER_URL).origin]));
+    // The resolver was asked, the endpoint never (other work of the shared runtime may fetch elsewhere meanwhile).
+    const asked = originsAsked(spy);
+    expect(asked).toContain(new URL(env.WEBHOOK_DNS_RESOLVER_URL).origin);
+    expect(asked).not.toContain("https://private.example.test");
+    expect(asked).not.toContain("https://10.0.0.1");
     expect(await probeDestination(env, row)).toMatchObject({ ok: false, code: "EndpointNotAllowed" });
   });
 });
