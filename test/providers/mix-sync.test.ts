@@ -225,8 +225,11 @@ describe("MiX Telematics: sync", () => {
         speed: round2(canonical.speedKmh),
       });
     }
-    // One login served the verification and the whole sync.
-    expect(await mixStats(account)).toMatchObject({ logins: 1, expiredTokens: 0 });
+    // One login served the verification and the whole sync; the organisation was asked once for
+    // the verification and once for the sync's pages, not once a page.
+    const stats = await mixStats(account);
+    expect(stats).toMatchObject({ logins: 1, expiredTokens: 0 });
+    expect(stats.requests["/api/organisationgroups"]).toBe(2);
   });
 
   it("tokens expiring mid-sync and throttling (429): nothing lost, nothing duplicated", {

@@ -36,6 +36,11 @@ export class MixClient {
   readonly apiUrl: string;
   private readonly identityUrl: string;
   private readonly key: string;
+
+  /** Who the client reads as (identity server, application, user): a key for what is cached per login. */
+  get loginKey(): string {
+    return this.key;
+  }
   private readonly timeoutMs: number;
 
   constructor(

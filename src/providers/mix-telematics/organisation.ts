@@ -12,19 +12,28 @@ export function listOf(body: unknown, path: string): unknown[] {
 
 const organisation = z.object({ GroupId: mixId });
 
+const RECENT_MS = 60_000;
+
+const recentOrganisations = new TtlCache<string>({ ttlMs: RECENT_MS, maxEntries: 1_000 });
+
 /**
  * The organisation the user reads: the first of `GET api/organisationgroups` (MiX asks for the
  * organisation id first: every listing is of an organisation or a group). A user of several
- * organisations is connected to the first one MiX lists.
+ * organisations is connected to the first one MiX lists. Reused for a minute per connection and
+ * login in this isolate, so a sync's pages (each its own message) do not each spend one of MiX's
+ * five requests a second on it.
  */
-export async function organisationId(client: MixClient): Promise<string> {
+export async function organisationId(client: MixClient, connectionId?: string): Promise<string> {
+  const key = connectionId === undefined ? undefined : `${connectionId}|${client.loginKey}`;
+  const recent = key === undefined ? undefined : recentOrganisations.get(key);
+  if (recent !== undefined) return recent;
   const first = listOf(await client.get("api/organisationgroups"), "api/organisationgroups")[0];
   const parsed = organisation.safeParse(first);
   if (!parsed.success) throw new ProviderError("malformed", `${PROVIDER}: the user sees no organisation.`);
+  if (key !== undefined) recentOrganisations.set(key, parsed.data.GroupId);
   return parsed.data.GroupId;
 }
 
-const RECENT_MS = 60_000;
 const recentAssets = new TtlCache<{ organisationId: string; assetIds: string[] }>({
   ttlMs: RECENT_MS,
   maxEntries: 1_000,
@@ -38,7 +47,7 @@ const recentAssets = new TtlCache<{ organisationId: string; assetIds: string[] }
 export async function organisationAssets(client: MixClient, connectionId?: string) {
   const recent = connectionId === undefined ? undefined : recentAssets.get(connectionId);
   if (recent) return recent;
-  const orgId = await organisationId(client);
+  const orgId = await organisationId(client, connectionId);
   const path = `api/assets/group/${orgId}`;
   const ids = listOf(await client.get(path), path).flatMap((asset) => {
     const parsed = mixAsset.safeParse(asset);

@@ -13,7 +13,7 @@ export const mixDrivers: ProviderModel<"drivers"> = { pace: "api", read: readDri
 
 async function readDrivers(request: ReadRequest): Promise<ProviderPage> {
   const client = MixClient.of(request.context, request.credentials);
-  const path = `api/drivers/organisation/${await organisationId(client)}`;
+  const path = `api/drivers/organisation/${await organisationId(client, request.connection.id)}`;
   const items = listOf(await client.get(path), path).filter(
     (driver) => mixDriver.safeParse(driver).data?.IsSystemDriver !== true,
   );

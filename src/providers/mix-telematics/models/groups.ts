@@ -17,7 +17,7 @@ export const mixGroups: ProviderModel<"groups"> = { pace: "api", read: readGroup
 
 async function readGroups(request: ReadRequest): Promise<ProviderPage> {
   const client = MixClient.of(request.context, request.credentials);
-  const orgId = await organisationId(client);
+  const orgId = await organisationId(client, request.connection.id);
   const body = await client.get(`api/organisationgroups/subgroups/${orgId}`);
   const roots = (Array.isArray(body) ? body : [body]).map((node) => {
     const parsed = mixGroupNode.safeParse(node);

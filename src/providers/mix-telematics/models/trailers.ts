@@ -14,7 +14,7 @@ export const mixTrailers: ProviderModel<"trailers"> = {
   pace: "api",
   read: async (request: ReadRequest): Promise<ProviderPage> => {
     const client = MixClient.of(request.context, request.credentials);
-    const path = `api/assets/organisation/${await organisationId(client)}/trailers`;
+    const path = `api/assets/organisation/${await organisationId(client, request.connection.id)}/trailers`;
     return { items: listOf(await client.get(path), path), schema: SCHEMA };
   },
   normalize: mapTrailer,

@@ -26,7 +26,7 @@ const started = z.object({ TripStart: z.string(), TripEnd: z.string().nullish() 
 async function readTrips(request: ReadRequest): Promise<ProviderPage> {
   const window = requireWindow(PROVIDER, "trips", request.window);
   const client = MixClient.of(request.context, request.credentials);
-  const orgId = await organisationId(client);
+  const orgId = await organisationId(client, request.connection.id);
   return walkWindow({
     window,
     keys: [orgId],

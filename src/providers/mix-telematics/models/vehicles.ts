@@ -14,7 +14,7 @@ export const mixVehicles: ProviderModel<"vehicles"> = { pace: "api", read: readV
 
 async function readVehicles(request: ReadRequest): Promise<ProviderPage> {
   const client = MixClient.of(request.context, request.credentials);
-  const path = `api/assets/group/${await organisationId(client)}`;
+  const path = `api/assets/group/${await organisationId(client, request.connection.id)}`;
   const items = listOf(await client.get(path), path).filter(
     (asset) => mixAsset.safeParse(asset).data?.IsConnectedTrailer !== true,
   );
