@@ -229,6 +229,11 @@ describe("GPS Insight: sync", () => {
     const { job } = await waitForSync(key, token, await lastSyncId(key, token), { timeoutMs: 80_000 });
     expect(job.status, job.failureReason).toBe("completed");
     await expectCanonical(account, key, token, job);
+    // The vehicle list is asked once for the verification and once a minute by the sync (at most a
+    // few times for a sync this short), not once for each of its vehicle-day pages.
+    const { calls } = await gpsInsightStats(account);
+    expect(calls["vehicle/list"]).toBeLessThanOrEqual(3);
+    expect(calls["vehicle/history"]).toBeGreaterThanOrEqual(3);
     const [vehicle] = await listAll("/vehicles?raw=true", key, token);
     expect(vehicle.raw[0]).toMatchObject({
       provider: "gps-insight",

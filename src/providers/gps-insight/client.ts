@@ -42,6 +42,11 @@ export class GpsInsightLoginRefused extends ProviderError {
 export class GpsInsightClient {
   private readonly base: string;
   private readonly key: string;
+
+  /** Who the client reads as (the API's address and the user): a key for what is cached per login. */
+  get loginKey(): string {
+    return this.key;
+  }
   private readonly timeoutMs: number;
 
   constructor(

@@ -39,7 +39,7 @@ export type VehicleDaySeries = {
 export async function readVehicleDays(request: ReadRequest, series: VehicleDaySeries): Promise<ProviderPage> {
   const window = requireWindow(PROVIDER, series.model, request.window);
   const client = Client.of(request);
-  const ids = await vehicleIds(client);
+  const ids = await vehicleIds(client, request.connection.id);
   const cursor = decodeCursor(request.cursor, series.model, "day");
   const offset = cursor?.o ?? (ids.length > 0 ? await accountOffset(client, ids) : 0);
   // The offset learnt now may be an hour off in another daylight-saving period: the days reach

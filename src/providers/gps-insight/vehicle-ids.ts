@@ -1,20 +1,31 @@
+import { TtlCache } from "../../lib/ttl-cache";
 import { ProviderError } from "../errors";
 import { type GpsInsightClient, PROVIDER } from "./client";
 import { offsetOf } from "./local-time";
 import { gpsInsightPoint } from "./payloads";
 
+const recentVehicleIds = new TtlCache<string[]>({ ttlMs: 60_000, maxEntries: 1_000 });
+
 /**
  * The ids of the user's vehicles, in a fixed (code-point) order: GPS Insight's histories,
  * trips and locations are asked vehicle by vehicle, and a cursor names the vehicle to go on
- * after, so the walk must not depend on the order the list comes in.
+ * after, so the walk must not depend on the order the list comes in. Reused for a minute per
+ * connection and login in this isolate, so the walk's pages (one vehicle-day each) do not each
+ * spend a request of GPS Insight's ten a second on the list; a vehicle added within it is read by
+ * the next sync.
  */
-export async function vehicleIds(client: GpsInsightClient): Promise<string[]> {
+export async function vehicleIds(client: GpsInsightClient, connectionId?: string): Promise<string[]> {
+  const key = connectionId === undefined ? undefined : `${connectionId}|${client.loginKey}`;
+  const recent = key === undefined ? undefined : recentVehicleIds.get(key);
+  if (recent !== undefined) return recent;
   const ids = new Set<string>();
   for (const item of await client.list("vehicle/list")) {
     const id = (item as { id?: unknown } | null)?.id;
     if (typeof id === "string" || typeof id === "number") ids.add(String(id));
   }
-  return [...ids].sort(compare);
+  const sorted = [...ids].sort(compare);
+  if (key !== undefined) recentVehicleIds.set(key, sorted);
+  return sorted;
 }
 
 export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -19,7 +19,7 @@ export const gpsInsightGroups: ProviderModel<"groups"> = {
 
 async function readGroups(request: ReadRequest): Promise<ProviderPage> {
   const client = GpsInsightClient.of(request);
-  const ids = (await vehicleIds(client)).map((id) => ({ id }));
+  const ids = (await vehicleIds(client, request.connection.id)).map((id) => ({ id }));
   const { page, nextCursor } = vehiclePage(request, "groups", ids);
   const seen = new Set<string>();
   const items: unknown[] = [];

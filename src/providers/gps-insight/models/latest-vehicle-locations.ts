@@ -16,7 +16,7 @@ export const gpsInsightLatestVehicleLocations: ProviderModel<"latestVehicleLocat
 
 async function readLatest(request: ReadRequest): Promise<ProviderPage> {
   const client = GpsInsightClient.of(request);
-  const ids = (await vehicleIds(client)).map((id) => ({ id }));
+  const ids = (await vehicleIds(client, request.connection.id)).map((id) => ({ id }));
   const { page, nextCursor } = vehiclePage(request, "latestVehicleLocations", ids);
   const items: unknown[] = [];
   for (const { id } of page) {
