@@ -13,6 +13,17 @@ import { startFaultyS3Proxy } from "./storage/faulty-proxy.ts";
 import { startKinesis, startS3 } from "./storage/servers.ts";
 import { startWebhookReceiver } from "./webhook-receiver.ts";
 
+// One fake's bug (an error thrown outside a request's handler, a socket's unhandled error event)
+// must not take every other fake down for the rest of the run, failing hundreds of unrelated tests
+// at once: it is reported on stderr, which the test run shows, and the other fakes serve on. The
+// request that met it fails, and so does its test.
+process.on("uncaughtException", (error) => {
+  console.error(`fake servers: uncaught exception (serving on): ${error.stack ?? String(error)}`);
+});
+process.on("unhandledRejection", (reason) => {
+  console.error(`fake servers: unhandled rejection (serving on): ${String(reason)}`);
+});
+
 const [fakes, receiver, doh, s3, kinesis] = await Promise.all([
   startAllFakes(),
   startWebhookReceiver(),
