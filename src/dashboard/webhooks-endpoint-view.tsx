@@ -1,5 +1,4 @@
-import { CSRF_FIELD } from "./csrf";
-import { NextPageLink, time } from "./pages/common";
+import { ActionForm, NextPageLink, time } from "./pages/common";
 import { type EndpointView, endpointStatus, eventsLabel } from "./pages/webhooks";
 
 /** One delivery attempt as GET /webhooks/endpoints/{id}/deliveries answers it, with its event's type when known. */
@@ -14,21 +13,6 @@ export type DeliveryView = {
   createdAt: string;
   eventType?: string;
 };
-
-/** A post of one of the page's actions, with the session's CSRF token and its fields; only for admins. */
-function ActionForm(props: { action: string; csrf: string; label: string; fields?: Record<string, string> }) {
-  return (
-    <form method="post" action={props.action}>
-      <input type="hidden" name={CSRF_FIELD} value={props.csrf} />
-      {Object.entries(props.fields ?? {}).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} />
-      ))}
-      <button class="primary" type="submit">
-        {props.label}
-      </button>
-    </form>
-  );
-}
 
 type EndpointPageProps = {
   endpoint: EndpointView;

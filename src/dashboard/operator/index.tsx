@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppFetch } from "../../api/in-process-call";
 import { startSession } from "../../domain/dashboard/sessions";
+import type { ShardFigures } from "../../domain/shards/directory";
 import { timingSafeEqualStrings } from "../../lib/crypto";
 import { requireSameSitePost } from "../csrf";
 import { SignInForm } from "../pages/sign-in";
@@ -9,7 +10,7 @@ import { writeSessionCookie } from "../session-cookie";
 import { adminAs } from "./admin-api";
 import { registerApplicationsPages } from "./applications-routes";
 import { registerMembersPages } from "./members-routes";
-import { ShardsTable, type ShardView } from "./pages/shards";
+import { ShardsTable } from "./pages/shards";
 import { field, renderOperatorPage } from "./render";
 import { type OperatorEnv, requireOperator } from "./session";
 
@@ -55,7 +56,7 @@ export function newOperatorApp(appFetch: AppFetch) {
     return renderOperatorPage(c, {
       title: "Shards",
       current: "/dashboard/operator/shards",
-      children: <ShardsTable shards={(answer.body as { results: ShardView[] }).results} />,
+      children: <ShardsTable shards={(answer.body as { results: ShardFigures[] }).results} />,
     });
   });
   return operator;

@@ -1,5 +1,4 @@
-import { CSRF_FIELD } from "../csrf";
-import { time } from "./common";
+import { ActionForm, time } from "./common";
 import { SyncsSection, type SyncView } from "./connection-syncs";
 import { CopyField } from "./copy-field";
 
@@ -25,29 +24,6 @@ export type IssueView = {
   error: { code: string; message: string };
   lastReportedAt: string;
 };
-
-/**
- * A post of one of the page's actions, with the session's CSRF token; only for those who may write.
- * An action that cannot be undone asks for a confirmation box first (required, so the browser
- * checks it without a script, and the server refuses a post without it).
- */
-function ActionForm(props: { action: string; csrf: string; label: string; confirm?: string; danger?: boolean }) {
-  const id = `confirm-${props.action.replace(/[^a-z0-9]+/gi, "-")}`;
-  return (
-    <form method="post" action={props.action} class={props.confirm ? "confirm" : undefined}>
-      <input type="hidden" name={CSRF_FIELD} value={props.csrf} />
-      {props.confirm ? (
-        <span>
-          <input type="checkbox" id={id} name="confirm" value="yes" required />
-          <label for={id}>{props.confirm}</label>
-        </span>
-      ) : null}
-      <button class={props.danger ? "danger" : "primary"} type="submit">
-        {props.label}
-      </button>
-    </form>
-  );
-}
 
 /** A vehicle or driver filter in words: "active only; 2 included; 1 excluded", or "all". */
 function describeFilter(filter?: RecordFilter): string {

@@ -1,6 +1,6 @@
 import { API_KEY_KINDS, ENVIRONMENTS } from "../../../db/schema";
-import { time } from "../../pages/common";
-import { NextPage, PostForm } from "./common";
+import { ActionForm, time } from "../../pages/common";
+import { NextPage } from "./common";
 
 export type ApiKeyView = {
   id: string;
@@ -50,12 +50,12 @@ export function ApplicationsList(props: { applications: ApplicationView[]; next?
       </section>
       <NextPage path={BASE} next={props.next} />
       <h2>New application</h2>
-      <PostForm action={BASE} csrf={props.csrf} label="Create the application">
+      <ActionForm inline action={BASE} csrf={props.csrf} label="Create the application">
         <div class="field">
           <label for="application-name">Name</label>
           <input id="application-name" name="name" required maxlength={200} />
         </div>
-      </PostForm>
+      </ActionForm>
     </>
   );
 }
@@ -100,7 +100,8 @@ export function ApplicationDetails(props: { application: ApplicationView; csrf: 
                   {key.revokedAt ? (
                     time(key.revokedAt)
                   ) : (
-                    <PostForm
+                    <ActionForm
+                      inline
                       action={`${base}/keys/${key.id}/revoke`}
                       csrf={csrf}
                       label={`Revoke ${key.hint}`}
@@ -114,7 +115,7 @@ export function ApplicationDetails(props: { application: ApplicationView; csrf: 
         </table>
       </section>
       <h2>New key</h2>
-      <PostForm action={`${base}/keys`} csrf={csrf} label="Create the key">
+      <ActionForm inline action={`${base}/keys`} csrf={csrf} label="Create the key">
         <div class="field">
           <label for="key-environment">Environment</label>
           <select id="key-environment" name="environment">
@@ -131,7 +132,7 @@ export function ApplicationDetails(props: { application: ApplicationView; csrf: 
             ))}
           </select>
         </div>
-      </PostForm>
+      </ActionForm>
     </>
   );
 }

@@ -1,20 +1,5 @@
-import type { Child } from "hono/jsx";
-import { CSRF_FIELD } from "../../csrf";
 import { NextPageLink } from "../../pages/common";
 import { CopyField } from "../../pages/copy-field";
-
-/** A post of one of the operator's actions, with the session's CSRF token and any fields of its own. */
-export function PostForm(props: { action: string; csrf: string; label: string; danger?: boolean; children?: Child }) {
-  return (
-    <form method="post" action={props.action} class="inline-form">
-      <input type="hidden" name={CSRF_FIELD} value={props.csrf} />
-      {props.children}
-      <button class={props.danger ? "danger" : "primary"} type="submit">
-        {props.label}
-      </button>
-    </form>
-  );
-}
 
 /** Secrets the operator API answered once (new keys, a member's token): shown now, never again. */
 export function SecretsShownOnce(props: { title: string; secrets: { label: string; value: string }[] }) {

@@ -1,6 +1,6 @@
 import { MEMBER_ROLES } from "../../../db/schema";
-import { time } from "../../pages/common";
-import { NextPage, PostForm } from "./common";
+import { ActionForm, time } from "../../pages/common";
+import { NextPage } from "./common";
 
 export type MemberView = {
   id: string;
@@ -30,12 +30,12 @@ export function MembersList(props: {
       ))}
       <NextPage path={BASE} next={props.next} />
       <h2>New member</h2>
-      <PostForm action={BASE} csrf={props.csrf} label="Add the member">
+      <ActionForm inline action={BASE} csrf={props.csrf} label="Add the member">
         <div class="field">
           <label for="member-email">Email</label>
           <input id="member-email" name="email" type="email" required maxlength={320} />
         </div>
-      </PostForm>
+      </ActionForm>
     </>
   );
 }
@@ -60,7 +60,8 @@ function MemberCard(props: {
         {member.memberships.map((membership) => (
           <li>
             {props.nameOf.get(membership.applicationId) ?? membership.applicationId}: {membership.role}{" "}
-            <PostForm
+            <ActionForm
+              inline
               action={`${base}/applications/${membership.applicationId}/remove`}
               csrf={csrf}
               label={`Remove from ${props.nameOf.get(membership.applicationId) ?? membership.applicationId}`}
@@ -69,7 +70,7 @@ function MemberCard(props: {
           </li>
         ))}
       </ul>
-      <PostForm action={`${base}/applications`} csrf={csrf} label="Give this role">
+      <ActionForm inline action={`${base}/applications`} csrf={csrf} label="Give this role">
         <label for={`app-${member.id}`}>Application</label>
         <select id={`app-${member.id}`} name="applicationId">
           {props.applications.map((application) => (
@@ -82,7 +83,7 @@ function MemberCard(props: {
             <option value={role}>{role}</option>
           ))}
         </select>
-      </PostForm>
+      </ActionForm>
       <h3>Personal access tokens</h3>
       <ul class="plain">
         {member.tokens.map((token) => (
@@ -91,7 +92,8 @@ function MemberCard(props: {
             {token.revokedAt ? (
               `, revoked ${time(token.revokedAt)}`
             ) : (
-              <PostForm
+              <ActionForm
+                inline
                 action={`${base}/tokens/${token.id}/revoke`}
                 csrf={csrf}
                 label={`Revoke ${token.hint}`}
@@ -101,7 +103,7 @@ function MemberCard(props: {
           </li>
         ))}
       </ul>
-      <PostForm action={`${base}/tokens`} csrf={csrf} label={`New token for ${member.email}`} />
+      <ActionForm inline action={`${base}/tokens`} csrf={csrf} label={`New token for ${member.email}`} />
     </article>
   );
 }

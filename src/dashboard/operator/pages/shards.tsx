@@ -1,15 +1,9 @@
-export type ShardView = {
-  name: string;
-  status: string;
-  connections: number;
-  rows: Record<string, number>;
-  bytes: number;
-};
+import type { ShardFigures } from "../../../domain/shards/directory";
 
 const MIB = 1024 * 1024;
 
 /** The data shards as the operator API reports them: status, connections, size, rows per table. */
-export function ShardsTable(props: { shards: ShardView[] }) {
+export function ShardsTable(props: { shards: ShardFigures[] }) {
   return (
     <section class="table-wrap" aria-label="Shards" tabindex={0}>
       <table>
